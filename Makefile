@@ -1,0 +1,41 @@
+# `make demo` and `make test` work on a fresh clone: they create .venv, install the
+# pinned dependencies once (torch CPU first), then run. Re-running is quick.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cat requirements.lock | cksum | cut -d' ' -f1)
+export HF_HUB_OFFLINE ?= 1
+export TOKENIZERS_PARALLELISM ?= false
+
+.PHONY: install demo test test-fast lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.lock
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check torch==2.13.0
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.lock
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+demo: install
+	$(PY) main.py ingest --data data --out artifacts/chunks.jsonl
+	$(PY) main.py fusion --chunks artifacts/chunks.jsonl --rerank --graph --html artifacts/graphs/demo.html \
+		--q "How long does the Team plan keep event history?"
+
+test: install
+	$(PY) -m pytest -q
+
+test-fast: install
+	$(PY) -m pytest -q -m "not integration and not e2e"
+
+lint: install
+	$(PY) -m ruff check .
+
+bench: install
+	$(PY) bench/bench_retrieval.py
+	$(PY) bench/bench_graph.py
+
+clean:
+	rm -rf artifacts/* logs/*.jsonl logs/*.txt .pytest_cache
+	@touch artifacts/.gitkeep logs/.gitkeep

@@ -1,0 +1,3 @@
+"""Crosscheck: multi-source GraphRAG for technical support."""
+
+__version__ = "0.1.0"

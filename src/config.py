@@ -1,0 +1,156 @@
+"""One typed, frozen settings object.
+
+Defaults live here. ``load_settings`` reads an optional TOML file
+(``crosscheck.toml`` in the working directory, or ``CROSSCHECK_CONFIG``) and a few
+environment variables; it is called by ``main.py`` only, never at import time.
+
+Example ``crosscheck.toml``::
+
+    [sources.kb]
+    kind = "document"
+    weight = 1.3
+
+    [chunking.document]
+    target_chars = 1500
+
+    [models]
+    embed_model = "intfloat/e5-small-v2"
+    llm_base_url = "http://127.0.0.1:1234/v1"
+    llm_model = "qwen2.5-7b-instruct"
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from src.errors import UsageError
+from src.types import SourceKind
+
+
+@dataclass(frozen=True)
+class SourceConfig:
+    kind: SourceKind
+    weight: float
+
+
+DEFAULT_SOURCES: dict[str, SourceConfig] = {
+    "docs": SourceConfig(SourceKind.DOCUMENT, 1.2),
+    "forums": SourceConfig(SourceKind.THREAD, 0.8),
+    "tickets": SourceConfig(SourceKind.THREAD, 0.8),
+    "blogs": SourceConfig(SourceKind.POST, 1.0),
+}
+UNKNOWN_SOURCE = SourceConfig(SourceKind.POST, 1.0)
+
+
+@dataclass(frozen=True)
+class ChunkSizes:
+    """Character budget of one chunk kind: aim for ``target_chars``, never exceed
+    ``max_chars`` unless one unsplittable block (code fence, table) is larger."""
+
+    target_chars: int
+    max_chars: int
+    overlap_chars: int
+
+
+@dataclass(frozen=True)
+class ChunkingConfig:
+    document: ChunkSizes = ChunkSizes(target_chars=1500, max_chars=1800, overlap_chars=150)
+    post: ChunkSizes = ChunkSizes(target_chars=1050, max_chars=1200, overlap_chars=100)
+    # Threads are chunked per post; a single very long answer is still cut at this size.
+    thread: ChunkSizes = ChunkSizes(target_chars=4000, max_chars=6000, overlap_chars=0)
+
+    def for_kind(self, kind: SourceKind) -> ChunkSizes:
+        return getattr(self, kind.value)
+
+
+@dataclass(frozen=True)
+class ModelsConfig:
+    embed_model: str = "all-MiniLM-L6-v2"  # resolved to the packaged copy when available
+    embed_batch_size: int = 64
+    reranker: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+    llm_base_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key: str | None = None
+    llm_timeout_s: float = 30.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    sources: dict[str, SourceConfig] = field(default_factory=lambda: dict(DEFAULT_SOURCES))
+    chunking: ChunkingConfig = ChunkingConfig()
+    models: ModelsConfig = ModelsConfig()
+    # Files larger than this are skipped with a warning instead of being read whole.
+    max_file_bytes: int = 64 * 1024 * 1024
+
+    def source(self, name: str) -> SourceConfig | None:
+        """The configured source, or None for an unknown folder name."""
+        return self.sources.get(name)
+
+
+def _merge_dataclass(obj: Any, values: dict[str, Any], where: str) -> Any:
+    known = {f.name for f in fields(obj)}
+    unknown = set(values) - known
+    if unknown:
+        raise UsageError(
+            f"{where}: unknown setting(s) {', '.join(sorted(unknown))}; valid: {', '.join(sorted(known))}"
+        )
+    return replace(obj, **values)
+
+
+def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None) -> Settings:
+    """Defaults, then the TOML file (if any), then environment variables."""
+    env = dict(os.environ if env is None else env)
+    settings = Settings()
+    cfg_path = Path(path or env.get("CROSSCHECK_CONFIG") or "crosscheck.toml")
+    if cfg_path.is_file():
+        try:
+            data = tomllib.loads(cfg_path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{cfg_path}: invalid TOML: {exc}") from None
+        settings = _apply(settings, data, str(cfg_path))
+    elif path is not None:
+        raise UsageError(f"config file not found: {cfg_path}")
+
+    models = settings.models
+    overrides = {
+        "embed_model": env.get("CROSSCHECK_EMBED_MODEL"),
+        "reranker": env.get("CROSSCHECK_RERANKER"),
+        "llm_base_url": env.get("CROSSCHECK_LLM_BASE_URL") or env.get("OPENAI_BASE_URL"),
+        "llm_model": env.get("CROSSCHECK_LLM_MODEL"),
+        "llm_api_key": env.get("OPENAI_API_KEY"),
+    }
+    overrides = {k: v for k, v in overrides.items() if v}
+    if overrides:
+        settings = replace(settings, models=replace(models, **overrides))
+    return settings
+
+
+def _apply(settings: Settings, data: dict[str, Any], where: str) -> Settings:
+    if "sources" in data:
+        sources = dict(settings.sources)
+        for name, spec in data["sources"].items():
+            base = sources.get(name, UNKNOWN_SOURCE)
+            try:
+                kind = SourceKind.from_str(spec.get("kind", base.kind.value))
+            except ValueError as exc:
+                raise UsageError(f"{where}: sources.{name}: {exc}") from None
+            sources[name] = SourceConfig(kind, float(spec.get("weight", base.weight)))
+        settings = replace(settings, sources=sources)
+    if "chunking" in data:
+        chunking = settings.chunking
+        for kind, values in data["chunking"].items():
+            try:
+                current = getattr(chunking, SourceKind.from_str(kind).value)
+            except ValueError as exc:
+                raise UsageError(f"{where}: chunking.{kind}: {exc}") from None
+            chunking = replace(chunking, **{kind: _merge_dataclass(current, values, f"{where}: chunking.{kind}")})
+        settings = replace(settings, chunking=chunking)
+    if "models" in data:
+        settings = replace(settings, models=_merge_dataclass(settings.models, data["models"], f"{where}: models"))
+    if "max_file_bytes" in data:
+        settings = replace(settings, max_file_bytes=int(data["max_file_bytes"]))
+    return settings

@@ -1,0 +1,49 @@
+"""Domain errors that carry their evidence and say how to fix the problem.
+
+Library code raises these; only ``main.py`` turns them into exit codes.
+"""
+
+from __future__ import annotations
+
+
+class CrosscheckError(Exception):
+    """Base class. ``exit_code`` is what the CLI exits with."""
+
+    exit_code = 1
+
+
+class UsageError(CrosscheckError):
+    """Bad option values or a missing input the user named."""
+
+    exit_code = 2
+
+
+class DataFolderMissing(UsageError):
+    def __init__(self, path: str) -> None:
+        super().__init__(f"data folder not found: {path} (pass --data DIR with a corpus folder)")
+        self.path = path
+
+
+class InputError(CrosscheckError):
+    """A file or line the user fed in is unusable (raised in --strict mode)."""
+
+    exit_code = 1
+
+    def __init__(self, path: str, line: int | None, reason: str) -> None:
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {reason}")
+        self.path = path
+        self.line = line
+        self.reason = reason
+
+
+class ChunksFileError(UsageError):
+    """The chunks file is missing, malformed or from an incompatible version."""
+
+
+class IndexError_(CrosscheckError):
+    """The persisted index cannot be used as it is (wrong model, corrupt files...)."""
+
+
+class ModelUnavailable(CrosscheckError):
+    """A configured model (embedder, reranker, LLM) could not be loaded or reached."""

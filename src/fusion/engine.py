@@ -1,0 +1,177 @@
+"""The search engine: per-source hybrid retrieval -> fusion -> priors -> optional rerank.
+
+``SearchEngine.open`` brings the persisted index up to date (embedding only new or changed
+chunks) and loads it; ``search`` answers one query with every score factor recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from llama_index.core.schema import QueryBundle
+
+from src.config import UNKNOWN_SOURCE, Settings
+from src.errors import UsageError
+from src.fusion.options import FusionConfig, SearchResult
+from src.fusion.priors import newest_date, prior_factors, product, query_versions
+from src.fusion.retrievers import DenseSourceRetriever, IdFusionRetriever, MergedRetriever, SourceBM25Retriever
+from src.fusion.rewrite import llm_rewriter, prf_rewriter
+from src.fusion.store import SourceIndex, build_or_load, check_index_dir, make_stemmer
+from src.types import Chunk, ScoredChunk
+
+log = logging.getLogger(__name__)
+MAX_QUERY_CHARS = 2000
+
+
+def default_index_dir(chunks_path: Path) -> Path:
+    return chunks_path.parent / "index"
+
+
+def clean_query(query: str) -> str:
+    q = " ".join((query or "").split())
+    if not q:
+        raise UsageError("the query is empty: pass a question with --q \"...\"")
+    if len(q) > MAX_QUERY_CHARS:
+        log.warning("query is %d characters; using its first %d", len(q), MAX_QUERY_CHARS)
+        q = q[:MAX_QUERY_CHARS]
+    return q
+
+
+class SearchEngine:
+    def __init__(self, chunks: Sequence[Chunk], sources: dict[str, SourceIndex], embed_model: Any,
+                 settings: Settings, *, llm: Any = None,
+                 reranker_loader: Callable[[], Any] | None = None) -> None:
+        self.chunks = list(chunks)
+        self.sources = sources
+        self.embed_model = embed_model
+        self.settings = settings
+        self.llm = llm
+        self._reranker_loader = reranker_loader
+        self._reranker: Any = None
+        self._stemmer = make_stemmer()
+        self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._reference_date = newest_date(self.chunks)
+        self.by_id = {c.id: c for c in self.chunks}
+        self.index_report: dict[str, Any] = {}
+
+    @classmethod
+    def open(cls, chunks_path: Path, settings: Settings, *, index_dir: Path | None = None,
+             embed_model: Any = None, llm: Any = None, progress: Callable[[int, int], None] | None = None,
+             reranker_loader: Callable[[], Any] | None = None) -> SearchEngine:
+        from src.pipelines.chunks_io import read_chunks
+
+        chunks = read_chunks(chunks_path)
+        if not chunks:
+            raise UsageError(f"{chunks_path} holds no chunks: ingest a corpus with text first")
+        index_dir = index_dir or default_index_dir(chunks_path)
+        check_index_dir(index_dir)
+        if embed_model is None:
+            from src.embeddings import load_embed_model
+
+            embed_model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
+        sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress)
+        engine = cls(chunks, sources, embed_model, settings, llm=llm, reranker_loader=reranker_loader)
+        engine.index_report = report
+        return engine
+
+    # -- pieces -------------------------------------------------------------------------
+    def embed_query(self, query: str) -> np.ndarray:
+        vec = self._qcache.get(query)
+        if vec is None:
+            vec = np.asarray(self.embed_model.get_query_embedding(query), dtype=np.float32)
+            vec /= max(float(np.linalg.norm(vec)), 1e-12)
+            self._qcache[query] = vec
+            if len(self._qcache) > 512:
+                self._qcache.popitem(last=False)
+        return vec
+
+    def authority(self, source: str) -> float:
+        return (self.settings.source(source) or UNKNOWN_SOURCE).weight
+
+    def _retrievers(self, config: FusionConfig) -> list[Any]:
+        names = sorted(self.sources)
+        out: list[Any] = []
+        if config.use_dense:
+            out.append(MergedRetriever([DenseSourceRetriever(self.sources[n], self.embed_query, config.per_source_topk)
+                                        for n in names], "dense"))
+        if config.use_bm25:
+            out.append(MergedRetriever([SourceBM25Retriever(self.sources[n], self._stemmer, config.per_source_topk)
+                                        for n in names], "bm25"))
+        return out
+
+    def _bm25_first_pass(self, query: str, k: int) -> list[Chunk]:
+        hits = []
+        for name in sorted(self.sources):
+            hits.extend(SourceBM25Retriever(self.sources[name], self._stemmer, k).retrieve(QueryBundle(query)))
+        hits.sort(key=lambda h: (-(h.score or 0.0), h.node.node_id))
+        return [self.by_id[h.node.node_id] for h in hits[:k]]
+
+    def rewriter(self) -> Callable[[str, int], list[str]]:
+        offline = prf_rewriter(self._bm25_first_pass, self.chunks)
+        return llm_rewriter(self.llm, offline) if self.llm is not None else offline
+
+    @property
+    def reranker(self) -> Any:
+        if self._reranker is None:
+            if self._reranker_loader is None:
+                from src.fusion.rerank import load_reranker
+
+                self._reranker = load_reranker(self.settings.models.reranker)
+            else:
+                self._reranker = self._reranker_loader()
+        return self._reranker
+
+    # -- the query ----------------------------------------------------------------------
+    def search(self, query: str, config: FusionConfig = FusionConfig()) -> SearchResult:
+        config.validate()
+        query = clean_query(query)
+        t0 = time.perf_counter()
+        pool = max(config.k, config.rerank_topn if config.rerank else 0)
+        fusion = IdFusionRetriever(self._retrievers(config), config.mode, top_k=max(pool * 3, 50),
+                                   rewrite=self.rewriter() if config.num_queries > 1 else None,
+                                   num_queries=config.num_queries, rrf_k=config.rrf_k)
+        fused = fusion.retrieve(QueryBundle(query))
+        versions = query_versions(query)
+        scored = []
+        for hit in fused:
+            chunk = self.by_id[hit.node.node_id]
+            factors = prior_factors(chunk, authority=self.authority(chunk.source), versions=versions,
+                                    reference=self._reference_date, use_weights=config.use_weights,
+                                    use_priors=config.use_priors)
+            prior = product(factors)
+            ranks = fusion.per_retriever.get(chunk.id, {})
+            explain = {"retrievers": ", ".join(f"{k}#{v}" for k, v in sorted(ranks.items())) or "variant only",
+                       "prior": " x ".join(f"{k} {v:.3f}" for k, v in factors.items()) or "none"}
+            scored.append(ScoredChunk(chunk, hit.score * prior,
+                                      {"fusion": float(hit.score), "prior": prior, **factors}, explain))
+        scored.sort(key=lambda s: (-s.score, s.id))
+        t1 = time.perf_counter()
+        reranker_name = None
+        if config.rerank and scored:
+            scored, reranker_name = self._rerank(query, scored, config.rerank_topn)
+        t2 = time.perf_counter()
+        return SearchResult(
+            query=query, config=config, results=scored[: config.k], variants=fusion.variants,
+            reranker=reranker_name,
+            timings_ms={"retrieve": (t1 - t0) * 1000, "rerank": (t2 - t1) * 1000, "total": (t2 - t0) * 1000},
+        )
+
+    def _rerank(self, query: str, scored: list[ScoredChunk], topn: int) -> tuple[list[ScoredChunk], str]:
+        reranker = self.reranker
+        head, tail = scored[:topn], scored[topn:]
+        new = reranker.scores(query, head)
+        # Authority and priors still apply after reranking: the reranker judges relevance only.
+        ranked = [replace(s, score=r * s.scores.get("prior", 1.0), scores={**s.scores, "rerank": float(r)})
+                  for s, r in zip(head, new)]
+        ranked.sort(key=lambda s: (-s.score, s.id))
+        floor = min((s.score for s in ranked), default=0.0)
+        # Keep the tail below the reranked head, in its own order.
+        tail = [replace(s, score=min(s.score, floor) - 1e-9 * (i + 1)) for i, s in enumerate(tail)]
+        return ranked + tail, reranker.name

@@ -1,0 +1,63 @@
+"""Per-query retrieval options and the result record every front end consumes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from src.types import ScoredChunk
+
+
+class FusionMode(str, Enum):
+    """How per-retriever rankings are merged (LlamaIndex ``FUSION_MODES``)."""
+
+    RRF = "rrf"  # reciprocal rank: sum of 1 / (60 + rank)
+    RELATIVE = "relative"  # min-max normalised scores, summed
+    DIST = "dist"  # scores normalised by mean +/- 3 std, summed
+
+    @classmethod
+    def from_str(cls, value: str) -> FusionMode:
+        try:
+            return cls(value.strip().lower())
+        except ValueError:
+            valid = ", ".join(m.value for m in cls)
+            raise ValueError(f"unknown fusion mode {value!r}; valid modes: {valid}") from None
+
+
+@dataclass(frozen=True)
+class FusionConfig:
+    """Everything one query may vary. Defaults are the measured best offline stack."""
+
+    mode: FusionMode = FusionMode.RRF
+    rrf_k: float = 60.0  # reciprocal-rank constant: 1 / (rrf_k + rank)
+    per_source_topk: int = 30
+    k: int = 10
+    num_queries: int = 1  # >1: rewrite the query into N variants (LLM, else offline PRF)
+    rerank: bool = False
+    rerank_topn: int = 12
+    use_dense: bool = True
+    use_bm25: bool = True
+    use_weights: bool = True  # source authority weights
+    use_priors: bool = True  # accepted answer, upvotes, status, recency, version match
+
+    def validate(self) -> None:
+        if self.k < 1:
+            raise ValueError("--k must be at least 1")
+        if self.per_source_topk < 1:
+            raise ValueError("--per-source-topk must be at least 1")
+        if self.rerank_topn < 1:
+            raise ValueError("--rerank-topn must be at least 1")
+        if not 1 <= self.num_queries <= 10:
+            raise ValueError("--num-queries must be between 1 and 10")
+        if not (self.use_dense or self.use_bm25):
+            raise ValueError("at least one of dense and BM25 retrieval must be on")
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    config: FusionConfig
+    results: list[ScoredChunk]
+    variants: list[str] = field(default_factory=list)  # the query variants actually used
+    reranker: str | None = None  # name or path of the reranker that ran
+    timings_ms: dict[str, float] = field(default_factory=dict)

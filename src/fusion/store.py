@@ -1,0 +1,307 @@
+"""Persisted per-source indexes: a FAISS vector store and a bm25s index per source.
+
+Layout of an index folder (``index/`` beside the chunks file)::
+
+    params.json                  what built it: schema, model, dim, BM25 settings, versions, sources
+    embeddings/<model-slug>/     the embedding cache: vectors.npy + keys.json (content hashes)
+    <source>/faiss.index         LlamaIndex FaissVectorStore (inner product on unit vectors)
+    <source>/bm25/               bm25s index (English Snowball stemmer, English stop words)
+    <source>/ids.json            chunk ids in the row order of both indexes
+
+Embeddings are cached by a hash of the embedded text, per model, so only new or
+changed chunks are embedded; a model change builds into a fresh cache folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import metadata as importlib_metadata
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from src.errors import IndexError_
+from src.types import Chunk
+
+log = logging.getLogger(__name__)
+
+INDEX_SCHEMA = 1
+BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, "method": "lucene"}
+_PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "PyStemmer")
+
+
+def indexed_text(chunk: Chunk) -> str:
+    """What the embedder and BM25 see: the chunk text, preceded by its title when the text lacks it.
+
+    Titles are the most specific words many documents have; a chunk deep inside a page
+    would otherwise lose them.
+    """
+    title = str(chunk.metadata.get("title") or "").strip()
+    if title and title.lower() not in chunk.text[: len(title) + 200].lower():
+        return f"{title}\n{chunk.text}"
+    return chunk.text
+
+
+def text_hash(model: str, text: str) -> str:
+    return hashlib.sha256(f"{model}\0{text}".encode()).hexdigest()[:32]
+
+
+def model_slug(model: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", model).strip("_")[:80] or "model"
+
+
+def package_versions() -> dict[str, str]:
+    out = {}
+    for name in _PACKAGES:
+        try:
+            out[name] = importlib_metadata.version(name)
+        except importlib_metadata.PackageNotFoundError:
+            out[name] = "absent"
+    return out
+
+
+def _atomic_write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+class EmbeddingCache:
+    """Vectors keyed by content hash for one model, persisted as npy + json."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.keys: list[str] = []
+        self.vectors = np.zeros((0, 0), dtype=np.float32)
+        keys_path, vec_path = folder / "keys.json", folder / "vectors.npy"
+        if keys_path.is_file() and vec_path.is_file():
+            try:
+                self.keys = json.loads(keys_path.read_text(encoding="utf-8"))
+                self.vectors = np.load(vec_path)
+            except (OSError, ValueError) as exc:
+                log.warning("embedding cache %s is unreadable (%s): re-embedding", folder, exc)
+                self.keys, self.vectors = [], np.zeros((0, 0), dtype=np.float32)
+            if len(self.keys) != len(self.vectors):
+                log.warning("embedding cache %s is inconsistent: re-embedding", folder)
+                self.keys, self.vectors = [], np.zeros((0, 0), dtype=np.float32)
+        self._row = {k: i for i, k in enumerate(self.keys)}
+
+    def missing(self, keys: Sequence[str]) -> list[str]:
+        seen: set[str] = set()
+        out = []
+        for k in keys:
+            if k not in self._row and k not in seen:
+                seen.add(k)
+                out.append(k)
+        return out
+
+    def add(self, keys: Sequence[str], vectors: np.ndarray) -> None:
+        if not len(keys):
+            return
+        vectors = np.asarray(vectors, dtype=np.float32)
+        base = len(self.keys)
+        self.vectors = vectors if base == 0 else np.vstack([self.vectors, vectors])
+        self.keys.extend(keys)
+        self._row.update({k: base + i for i, k in enumerate(keys)})
+
+    def get(self, keys: Sequence[str]) -> np.ndarray:
+        return self.vectors[[self._row[k] for k in keys]]
+
+    def retain(self, keys: set[str]) -> None:
+        """Drop vectors of chunks that no longer exist."""
+        keep = [i for i, k in enumerate(self.keys) if k in keys]
+        if len(keep) == len(self.keys):
+            return
+        self.keys = [self.keys[i] for i in keep]
+        self.vectors = self.vectors[keep] if keep else np.zeros((0, 0), dtype=np.float32)
+        self._row = {k: i for i, k in enumerate(self.keys)}
+
+    def save(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".npy")
+        with os.fdopen(fd, "wb") as f:
+            np.save(f, self.vectors)
+        os.replace(tmp, self.folder / "vectors.npy")
+        _atomic_write_text(self.folder / "keys.json", json.dumps(self.keys))
+
+
+@dataclass
+class SourceIndex:
+    """One source's loaded indexes; ``chunks[i]`` is row i of both."""
+
+    name: str
+    chunks: list[Chunk]
+    vector_store: Any  # a LlamaIndex BasePydanticVectorStore (FaissVectorStore by default)
+    bm25: Any  # bm25s.BM25
+
+
+def tokenize(texts: list[str] | str, stemmer: Any) -> Any:
+    import bm25s
+
+    return bm25s.tokenize(texts, stopwords=BM25_SETTINGS["stopwords"], stemmer=stemmer, show_progress=False)
+
+
+def make_stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer(BM25_SETTINGS["stemmer"])
+
+
+def _fingerprint(chunks: Sequence[Chunk], hashes: Sequence[str]) -> str:
+    h = hashlib.sha256()
+    for c, th in zip(chunks, hashes):
+        h.update(f"{c.id}\0{th}\n".encode())
+    return h.hexdigest()[:24]
+
+
+def build_or_load(
+    chunks: Sequence[Chunk],
+    index_dir: Path,
+    embed_model: Any,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[dict[str, SourceIndex], dict[str, Any]]:
+    """Bring ``index_dir`` up to date with ``chunks`` and load it.
+
+    Embeds only chunks whose text is not in the model's cache; rebuilds a source's FAISS
+    and BM25 indexes only when its chunk ids or texts changed. Returns the loaded sources
+    and a report ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
+    """
+    from llama_index.vector_stores.faiss import FaissVectorStore
+
+    model_name = getattr(embed_model, "model_name", str(embed_model))
+    by_source: dict[str, list[Chunk]] = {}
+    for c in chunks:
+        by_source.setdefault(c.source, []).append(c)
+    params_path = index_dir / "params.json"
+    old = _read_params(params_path)
+    if old and old.get("schema") != INDEX_SCHEMA:
+        log.warning("index %s was written by another Crosscheck version: rebuilding", index_dir)
+        old = {}
+    if old and old.get("embed_model") != model_name:
+        log.warning("index %s was built with %s, not %s: rebuilding with %s",
+                    index_dir, old.get("embed_model"), model_name, model_name)
+        old = {}
+
+    cache = EmbeddingCache(index_dir / "embeddings" / model_slug(model_name))
+    hashes = {c.id: text_hash(model_name, indexed_text(c)) for c in chunks}
+    missing = cache.missing([hashes[c.id] for c in chunks])
+    embedded = 0
+    if missing:
+        texts_by_hash = {hashes[c.id]: indexed_text(c) for c in chunks}
+        batch = max(1, int(getattr(embed_model, "embed_batch_size", 64)))
+        for start in range(0, len(missing), batch):
+            keys = missing[start:start + batch]
+            vecs = embed_model.get_text_embedding_batch([texts_by_hash[k] for k in keys])
+            arr = np.asarray(vecs, dtype=np.float32)
+            arr /= np.maximum(np.linalg.norm(arr, axis=1, keepdims=True), 1e-12)
+            cache.add(keys, arr)
+            embedded += len(keys)
+            if progress:
+                progress(embedded, len(missing))
+    cache.retain(set(hashes.values()))
+    if embedded or len(cache.keys) != len(set(hashes.values())):
+        cache.save()
+    dim = int(cache.vectors.shape[1]) if cache.vectors.size else int(old.get("dim", 0))
+
+    stemmer = make_stemmer()
+    sources: dict[str, SourceIndex] = {}
+    rebuilt, reused = [], []
+    source_params: dict[str, Any] = {}
+    for name, src_chunks in sorted(by_source.items()):
+        fp = _fingerprint(src_chunks, [hashes[c.id] for c in src_chunks])
+        folder = index_dir / name
+        old_src = (old.get("sources") or {}).get(name, {})
+        loaded = None
+        if old_src.get("fingerprint") == fp:
+            loaded = _load_source(folder, name, src_chunks)
+        if loaded is None:
+            loaded = _build_source(folder, name, src_chunks, cache.get([hashes[c.id] for c in src_chunks]),
+                                   stemmer, FaissVectorStore)
+            rebuilt.append(name)
+        else:
+            reused.append(name)
+        sources[name] = loaded
+        source_params[name] = {"chunks": len(src_chunks), "fingerprint": fp}
+    for stale in set((old.get("sources") or {})) - set(by_source):
+        shutil.rmtree(index_dir / stale, ignore_errors=True)
+
+    params = {
+        "schema": INDEX_SCHEMA,
+        "embed_model": model_name,
+        "dim": dim,
+        "bm25": BM25_SETTINGS,
+        "vector_store": "faiss.IndexFlatIP",
+        "packages": package_versions(),
+        "sources": source_params,
+    }
+    if params != {k: old.get(k) for k in params}:
+        params["updated"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        _atomic_write_text(params_path, json.dumps(params, indent=2, sort_keys=True) + "\n")
+    return sources, {"embedded": embedded, "rebuilt": rebuilt, "reused": reused, "params": params}
+
+
+def _read_params(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        log.warning("%s is unreadable: rebuilding the index", path)
+        return {}
+
+
+def _build_source(folder: Path, name: str, chunks: list[Chunk], vectors: np.ndarray,
+                  stemmer: Any, store_cls: Any) -> SourceIndex:
+    import bm25s
+    import faiss
+
+    tmp = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    index = faiss.IndexFlatIP(vectors.shape[1])
+    index.add(np.ascontiguousarray(vectors, dtype=np.float32))
+    store = store_cls(faiss_index=index)
+    store.persist(persist_path=str(tmp / "faiss.index"))
+    bm25 = bm25s.BM25(k1=BM25_SETTINGS["k1"], b=BM25_SETTINGS["b"], method=BM25_SETTINGS["method"])
+    bm25.index(tokenize([indexed_text(c) for c in chunks], stemmer), show_progress=False)
+    bm25.save(str(tmp / "bm25"))
+    (tmp / "ids.json").write_text(json.dumps([c.id for c in chunks]), encoding="utf-8")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.replace(tmp, folder)
+    return SourceIndex(name, chunks, store, bm25)
+
+
+def _load_source(folder: Path, name: str, chunks: list[Chunk]) -> SourceIndex | None:
+    import bm25s
+    from llama_index.vector_stores.faiss import FaissVectorStore
+
+    try:
+        ids = json.loads((folder / "ids.json").read_text(encoding="utf-8"))
+        if ids != [c.id for c in chunks]:
+            return None
+        store = FaissVectorStore.from_persist_path(str(folder / "faiss.index"))
+        bm25 = bm25s.BM25.load(str(folder / "bm25"))
+    except (OSError, ValueError, RuntimeError) as exc:
+        log.warning("index of source %s is unreadable (%s): rebuilding it", name, exc)
+        return None
+    if store.client.ntotal != len(chunks):
+        return None
+    return SourceIndex(name, chunks, store, bm25)
+
+
+def check_index_dir(index_dir: Path) -> None:
+    if index_dir.exists() and not index_dir.is_dir():
+        raise IndexError_(f"index path {index_dir} is a file, not a folder (pass --index-dir DIR)")

@@ -1,0 +1,64 @@
+"""Read and write ``chunks.jsonl``: one ``Chunk.to_json()`` object a line, plus ``"schema"``."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from src.errors import ChunksFileError
+from src.types import Chunk
+
+CHUNKS_SCHEMA = 1
+_REQUIRED = ("id", "source", "kind", "text")
+
+
+def write_chunks(chunks: Iterable[Chunk], path: Path) -> None:
+    """Write atomically: a temp file in the same folder, then ``os.replace``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            for chunk in chunks:
+                fh.write(json.dumps({**chunk.to_json(), "schema": CHUNKS_SCHEMA}, ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_chunks(path: Path) -> list[Chunk]:
+    """All chunks of a file written by ``write_chunks``; ``ChunksFileError`` says how to fix a bad one."""
+    path = Path(path)
+    if not path.is_file():
+        raise ChunksFileError(f"chunks file not found: {path}: run `python main.py ingest --data DIR --out FILE` first")
+    chunks: list[Chunk] = []
+    with path.open("rb") as fh:
+        for lineno, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            chunk = _parse_line(raw)
+            if chunk is None:
+                raise ChunksFileError(
+                    f"{path}: line {lineno} is not a Crosscheck chunk (written by an older version?): "
+                    "re-run `python main.py ingest`"
+                )
+            chunks.append(chunk)
+    return chunks
+
+
+def _parse_line(raw: bytes) -> Chunk | None:
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    if not isinstance(obj, dict) or obj.get("schema") != CHUNKS_SCHEMA:
+        return None
+    if not all(isinstance(obj.get(k), str) for k in _REQUIRED) or not isinstance(obj.get("metadata", {}), dict):
+        return None
+    return Chunk.from_json(obj)

@@ -1,0 +1,98 @@
+"""Where a command's chunks file lives, and re-ingesting a corpus only when it changed.
+
+SPEC section 3: ``--chunks FILE`` names a chunks file; ``--data DIR`` ingests DIR (when
+its files changed) into ``artifacts/<folder>-<short hash of its absolute path>/chunks.jsonl``;
+with neither, commands use ``data/`` and ``artifacts/chunks.jsonl``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from src.config import Settings
+from src.errors import DataFolderMissing, UsageError
+from src.types import Warning_
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DATA = Path("data")
+DEFAULT_CHUNKS = Path("artifacts/chunks.jsonl")
+
+
+def artifacts_dir_for(data_dir: Path, root: Path = Path("artifacts")) -> Path:
+    resolved = data_dir.resolve()
+    short = hashlib.sha1(str(resolved).encode()).hexdigest()[:8]
+    return root / f"{resolved.name}-{short}"
+
+
+def manifest_of(data_dir: Path, settings: Settings) -> str:
+    """A fingerprint of every file below ``data_dir`` (path, size, mtime) and the chunk settings."""
+    h = hashlib.sha256()
+    h.update(repr((settings.sources, settings.chunking, settings.max_file_bytes)).encode())
+    for root, dirs, files in os.walk(data_dir):
+        dirs.sort()
+        for name in sorted(files):
+            p = Path(root) / name
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            h.update(f"{p.relative_to(data_dir).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _manifest_path(chunks_path: Path) -> Path:
+    return chunks_path.with_name(chunks_path.name + ".manifest.json")
+
+
+def ingest_to(data_dir: Path, out: Path, settings: Settings, *, strict: bool = False,
+              on_warning: Callable[[Warning_], None] | None = None, progress: bool = False):
+    """Ingest ``data_dir`` into ``out`` and record its fingerprint; returns the IngestResult."""
+    from src.pipelines.chunks_io import write_chunks
+    from src.pipelines.ingest import ingest_corpus
+
+    result = ingest_corpus(data_dir, settings, strict=strict, on_warning=on_warning, progress=progress)
+    write_chunks(result.chunks, out)
+    manifest = {"data_dir": str(data_dir.resolve()), "fingerprint": manifest_of(data_dir, settings)}
+    _manifest_path(out).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return result
+
+
+def resolve_chunks(data: Path | None, chunks: Path | None, settings: Settings,
+                   on_warning: Callable[[Warning_], None] | None = None) -> Path:
+    """The chunks file a command should read, (re)ingesting its corpus when stale."""
+    if data is not None and chunks is not None:
+        raise UsageError("pass either --data DIR or --chunks FILE, not both")
+    if chunks is not None:
+        if not chunks.is_file():
+            raise UsageError(
+                f"chunks file not found: {chunks} (run `python main.py ingest --out {chunks}` first, "
+                "or pass --data DIR)"
+            )
+        return chunks
+    if data is not None:
+        out = artifacts_dir_for(data) / "chunks.jsonl"
+    else:
+        data, out = DEFAULT_DATA, DEFAULT_CHUNKS
+        if out.is_file() and not data.is_dir():
+            return out  # a chunks file without its corpus folder: use it as it is
+    if not data.is_dir():
+        raise DataFolderMissing(str(data))
+    if out.is_file() and _is_fresh(out, data, settings):
+        return out
+    log.info("ingesting %s into %s", data, out)
+    ingest_to(data, out, settings, on_warning=on_warning)
+    return out
+
+
+def _is_fresh(chunks_path: Path, data_dir: Path, settings: Settings) -> bool:
+    try:
+        manifest = json.loads(_manifest_path(chunks_path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return manifest.get("fingerprint") == manifest_of(data_dir, settings)

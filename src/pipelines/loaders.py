@@ -1,0 +1,504 @@
+"""One loader per file format: files -> ``Record``s (SPEC section 1).
+
+A loader never raises on bad input: it yields ``Skip`` items (``line``, ``reason``)
+next to the records it could read, and the ingest runner turns them into warnings.
+Metadata is normalised here (dates to ISO 8601, ``owner`` -> ``author``, ...) so the
+chunkers only deal with text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import yaml
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+from src.types import SourceKind
+
+TEXT_FIELDS = ("content", "text", "body", "question")
+ID_FIELDS = ("id", "thread_id", "_id")
+ANSWER_FIELDS = ("answers", "replies")
+# (input field, metadata key), in priority order: the first present input field wins.
+FIELD_MAP: tuple[tuple[str, str], ...] = (
+    ("title", "title"),
+    ("version", "version"),
+    ("user_version", "version"),
+    ("created_at", "created_at"),
+    ("created_date", "created_at"),
+    ("published_date", "created_at"),
+    ("date", "created_at"),
+    ("timestamp", "created_at"),
+    ("last_updated", "last_updated"),
+    ("author", "author"),
+    ("owner", "author"),
+    ("url", "url"),
+    ("accepted", "accepted"),
+    ("upvotes", "upvotes"),
+    ("score", "upvotes"),
+    ("status", "status"),
+    ("tags", "tags"),
+    ("thread_id", "thread_id"),
+    ("category", "category"),
+)
+DATE_KEYS = ("created_at", "last_updated")
+_DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y/%m/%d", "%Y.%m.%d")
+_THREAD_MARKER = re.compile(r"^(title|user|reply):\s?(.*)$", re.IGNORECASE)
+_DROP_TAGS = ("script", "style", "nav", "noscript", "template", "head")
+_BLOCK_TAGS = frozenset(
+    "p div section article main header footer aside blockquote ul ol dl dt dd figure figcaption "
+    "form fieldset address details summary hr body html".split()
+)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One reply of a thread; ``index`` is its 0-based position in the file."""
+
+    text: str
+    index: int
+    id: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One document, post or thread. ``key`` is the document key of its chunk ids."""
+
+    key: str
+    text: str
+    metadata: dict[str, Any] = field(default_factory=dict)
+    answers: tuple[Answer, ...] = ()
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Something a loader could not use. ``skipped`` is False for a note that lost nothing."""
+
+    line: int | None
+    reason: str
+    skipped: bool = True
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path  # to open
+    rel: str  # relative to the source folder, forward slashes, with extension
+    corpus_rel: str  # relative to the corpus root (the ``path`` metadata)
+
+
+Loaded = Iterator[Record | Skip]
+
+
+# ---------------------------------------------------------------- metadata
+
+
+def normalise_date(value: Any) -> str | None:
+    """ISO 8601 for a date-ish value; date-only stays ``YYYY-MM-DD``; unknown text is kept."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="milliseconds" if value.microsecond else "seconds")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, int | float):
+        seconds = value / 1000 if value > 1e11 else value
+        return normalise_date(datetime.fromtimestamp(seconds, tz=timezone.utc))
+    text = str(value).strip()
+    if not text:
+        return None
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return date.fromisoformat(text).isoformat()
+        except ValueError:
+            return text
+    try:
+        return normalise_date(datetime.fromisoformat(text.replace("Z", "+00:00")))
+    except ValueError:
+        pass
+    for fmt in _DATE_FORMATS:
+        try:
+            return datetime.strptime(text, fmt).date().isoformat()
+        except ValueError:
+            continue
+    return text
+
+
+def _scalar(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return normalise_date(value)
+    if isinstance(value, str):
+        return value.strip()
+    return value
+
+
+def normalise_metadata(raw: dict[str, Any]) -> dict[str, Any]:
+    """Pick the known fields of a record, front matter or answer, in FIELD_MAP order."""
+    meta: dict[str, Any] = {}
+    for name, key in FIELD_MAP:
+        value = raw.get(name)
+        if key in meta or value is None or value == "" or value == []:
+            continue
+        if key in DATE_KEYS:
+            value = normalise_date(value)
+        elif key == "tags":
+            items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+            value = [str(_scalar(t)) for t in items if isinstance(t, str | int | float) and str(t).strip()]
+        elif key == "accepted":
+            value = value if isinstance(value, bool) else str(value).strip().lower() in ("true", "yes", "1")
+        elif key == "upvotes":
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                continue
+        elif isinstance(value, dict | list):
+            continue
+        else:
+            value = _scalar(value)
+            value = value if isinstance(value, str) else str(value)
+        if value not in (None, "", []):
+            meta[key] = value
+    return meta
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def decode(data: bytes) -> str | Skip:
+    """Text of a file's bytes, or why it cannot be read."""
+    if not data.strip():
+        return Skip(None, "empty file: nothing to ingest")
+    if b"\x00" in data:
+        return Skip(None, "binary file (contains NUL bytes): not text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return Skip(None, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}): re-save it as UTF-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_text(src: SourceFile) -> str | Skip:
+    return decode(src.path.read_bytes())
+
+
+# ---------------------------------------------------------------- markdown / text
+
+
+def split_front_matter(text: str) -> tuple[dict[str, Any], str, Skip | None]:
+    """(front matter, body, problem). Invalid YAML keeps the body and reports the problem."""
+    if not text.startswith("---\n"):
+        return {}, text, None
+    end = re.search(r"^(---|\.\.\.)[ \t]*$", text[4:], re.MULTILINE)
+    if end is None:
+        return {}, text, None
+    raw, body = text[4 : 4 + end.start()], text[4 + end.end() :].lstrip("\n")
+    try:
+        data = yaml.safe_load(raw)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else None
+        return {}, body, Skip(line, "invalid YAML front matter: ingested the text without it", skipped=False)
+    if data is None:
+        return {}, body, None
+    if not isinstance(data, dict):
+        return {}, body, Skip(None, "front matter is not a YAML mapping: ingested the text without it", skipped=False)
+    return data, body, None
+
+
+def _first_heading(text: str) -> str | None:
+    match = re.search(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", text, re.MULTILINE)
+    return match.group(1).strip() if match else None
+
+
+def parse_text_thread(text: str) -> tuple[str | None, list[str], list[str]] | None:
+    """(title, user posts, replies) of a ``Title:``/``User:``/``Reply:`` file, else None."""
+    lines = text.split("\n")
+    first = next((ln for ln in lines if ln.strip()), "")
+    if not _THREAD_MARKER.match(first.strip()):
+        return None
+    title: str | None = None
+    posts: list[tuple[str, list[str]]] = []
+    for line in lines:
+        match = _THREAD_MARKER.match(line)
+        if match and (match.group(1).lower() != "title" or title is None):
+            role = match.group(1).lower()
+            if role == "title":
+                title = match.group(2).strip()
+                continue
+            posts.append((role, [match.group(2)]))
+        elif posts:
+            posts[-1][1].append(line)
+        elif line.strip():  # a second Title: line before any post
+            title = f"{title} {line.strip()}" if title else line.strip()
+    texts = [(role, "\n".join(body).strip()) for role, body in posts]
+    users = [t for role, t in texts if role == "user" and t]
+    replies = [t for role, t in texts if role == "reply"]
+    return title, users, replies
+
+
+def load_text(src: SourceFile, kind: SourceKind) -> Loaded:
+    text = _read_text(src)
+    if isinstance(text, Skip):
+        yield text
+        return
+    front, body, problem = split_front_matter(text)
+    if problem:
+        yield problem
+    meta = normalise_metadata(front)
+    if "title" not in meta and src.rel.endswith((".md", ".markdown")) and (heading := _first_heading(body)):
+        meta = {"title": heading, **meta}
+    meta["path"] = src.corpus_rel
+    thread = parse_text_thread(body) if kind is SourceKind.THREAD else None
+    if thread is not None:
+        title, users, replies = thread
+        if title and "title" not in meta:
+            meta = {"title": title, **meta}
+        answers = tuple(Answer(text=t, index=k) for k, t in enumerate(replies) if t)
+        for k, reply in enumerate(replies):
+            if not reply:
+                yield Skip(None, f"reply {k} has no text: skipped")
+        if not users and not answers:
+            yield Skip(None, "thread has no User: or Reply: text: nothing to ingest")
+            return
+        yield Record(src.rel, "\n\n".join(users), meta, answers)
+        return
+    if not body.strip():
+        yield Skip(None, "no text after the front matter: nothing to ingest")
+        return
+    yield Record(src.rel, body.strip(), meta)
+
+
+# ---------------------------------------------------------------- HTML
+
+
+def html_to_text(html: str) -> tuple[str, str | None]:
+    """Visible text as Markdown-ish blocks (headings kept as ``#`` lines) and the title."""
+    soup = BeautifulSoup(html, "html.parser")
+    title_tag = soup.find("title")
+    title = title_tag.get_text(" ", strip=True) if title_tag else None
+    for tag in soup.find_all(_DROP_TAGS):
+        tag.decompose()
+    parts: list[str] = []
+    _walk(soup, parts)
+    lines, in_code = [], False
+    for line in "".join(parts).split("\n"):
+        if line.startswith("```"):
+            in_code = not in_code
+        lines.append(line if in_code else re.sub(r"[ \t]+", " ", line).strip())
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
+    text = re.sub(r"^(- .*)\n\n(?=- )", "\\1\n", text, flags=re.MULTILINE).strip()
+    if not title:
+        heading = soup.find(["h1", "h2", "h3", "h4", "h5", "h6"])
+        title = heading.get_text(" ", strip=True) if heading else None
+    return text, title or None
+
+
+def _walk(node: Tag, out: list[str]) -> None:
+    for child in node.children:
+        if isinstance(child, NavigableString):
+            if type(child) is NavigableString:
+                out.append(re.sub(r"\s+", " ", str(child)))
+            continue
+        if not isinstance(child, Tag):
+            continue
+        name = child.name
+        if name in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            out.append(f"\n\n{'#' * int(name[1])} {child.get_text(' ', strip=True)}\n\n")
+        elif name == "pre":
+            out.append(f"\n\n```\n{child.get_text().strip(chr(10))}\n```\n\n")
+        elif name == "table":
+            rows = [
+                "| " + " | ".join(c.get_text(" ", strip=True) for c in tr.find_all(["th", "td"])) + " |"
+                for tr in child.find_all("tr")
+            ]
+            if len(rows) > 1:
+                rows.insert(1, "|" + "---|" * rows[0].count(" | ") + "---|")
+            out.append("\n\n" + "\n".join(rows) + "\n\n")
+        elif name == "li":
+            inner: list[str] = []
+            _walk(child, inner)
+            out.append("\n- " + " ".join("".join(inner).split()) + "\n")
+        elif name == "br":
+            out.append("\n")
+        elif name in _BLOCK_TAGS:
+            out.append("\n\n")
+            _walk(child, out)
+            out.append("\n\n")
+        else:
+            _walk(child, out)
+
+
+def load_html(src: SourceFile, kind: SourceKind) -> Loaded:
+    text = _read_text(src)
+    if isinstance(text, Skip):
+        yield text
+        return
+    body, title = html_to_text(text)
+    if not body:
+        yield Skip(None, "no visible text in the HTML: nothing to ingest")
+        return
+    meta: dict[str, Any] = {"title": title} if title else {}
+    yield Record(src.rel, body, {**meta, "path": src.corpus_rel})
+
+
+# ---------------------------------------------------------------- JSON records
+
+
+def record_from_obj(obj: Any, src: SourceFile, default_key: str, line: int | None) -> Loaded:
+    """A ``Record`` from one JSON object, or the reason it cannot be one."""
+    if not isinstance(obj, dict):
+        yield Skip(line, f"record is a JSON {type(obj).__name__}, not an object: skipped")
+        return
+    text = next((obj[f] for f in TEXT_FIELDS if isinstance(obj.get(f), str) and obj[f].strip()), "")
+    raw_answers = next((obj[f] for f in ANSWER_FIELDS if isinstance(obj.get(f), list)), [])
+    key_value = next((obj[f] for f in ID_FIELDS if isinstance(obj.get(f), str | int) and str(obj[f]).strip()), None)
+    key = str(key_value).strip() if key_value is not None else default_key
+    answers: list[Answer] = []
+    for k, item in enumerate(raw_answers):
+        answer = _answer(item, k)
+        if answer is None:
+            yield Skip(line, f"answer {k} of record {key!r} has no text: skipped")
+        else:
+            answers.append(answer)
+    if not text.strip() and not answers:
+        yield Skip(line, f"record {key!r} has no text (expected one of {', '.join(TEXT_FIELDS)}): skipped")
+        return
+    meta = normalise_metadata(obj)
+    meta["path"] = src.corpus_rel
+    if line is not None:
+        meta["line"] = line
+    yield Record(key.replace("#", "%23"), text.strip().replace("\r\n", "\n"), meta, tuple(answers))
+
+
+def _answer(item: Any, index: int) -> Answer | None:
+    if isinstance(item, str):
+        return Answer(item.strip(), index) if item.strip() else None
+    if not isinstance(item, dict):
+        return None
+    text = next((item[f] for f in ("text", "content", "body") if isinstance(item.get(f), str)), "").strip()
+    if not text:
+        return None
+    ident = item.get("id")
+    ident = str(ident).strip().replace("#", "%23") if isinstance(ident, str | int) and str(ident).strip() else None
+    meta = {k: v for k, v in normalise_metadata(item).items() if k in ("author", "created_at", "accepted", "upvotes")}
+    return Answer(text.replace("\r\n", "\n"), index, ident, meta)
+
+
+def _stem(rel: str) -> str:
+    return rel.rsplit(".", 1)[0] if "." in rel.rsplit("/", 1)[-1] else rel
+
+
+def _records_of(data: Any) -> list[Any] | None:
+    """The record list of a JSON document, or None when it is a single record."""
+    if isinstance(data, list):
+        return data
+    if isinstance(data, dict) and not any(isinstance(data.get(f), str) for f in TEXT_FIELDS):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        if len(lists) == 1 and lists[0] and all(isinstance(x, dict) for x in lists[0]):
+            return lists[0]
+    return None
+
+
+def load_json(src: SourceFile, kind: SourceKind) -> Loaded:
+    text = _read_text(src)
+    if isinstance(text, Skip):
+        yield text
+        return
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        yield Skip(exc.lineno, f"invalid JSON ({exc.msg}, column {exc.colno}): file skipped")
+        return
+    del text
+    records = _records_of(data)
+    stem = _stem(src.rel)
+    if records is None:
+        yield from record_from_obj(data, src, stem, None)
+        return
+    if not records:
+        yield Skip(None, "the JSON holds no records: nothing to ingest")
+    for i, obj in enumerate(records):
+        yield from record_from_obj(obj, src, f"{stem}-{i}" if len(records) > 1 else stem, None)
+
+
+def load_jsonl(src: SourceFile, kind: SourceKind) -> Loaded:
+    """Streams the file line by line; a bad line is skipped, the rest of the file kept."""
+    stem = _stem(src.rel)
+    with src.path.open("rb") as fh:
+        head = fh.read(8192)
+        if b"\x00" in head:
+            yield Skip(None, "binary file (contains NUL bytes): not text")
+            return
+        fh.seek(0)
+        lines = _nonblank_lines(fh)
+        current = next(lines, None)
+        if current is None:
+            yield Skip(None, "empty file: nothing to ingest")
+            return
+        index = 0
+        while current is not None:
+            following = next(lines, None)
+            lineno, offset, raw = current
+            several = index > 0 or following is not None
+            default_key = f"{stem}-{index}" if several else stem
+            yield from _jsonl_line(raw, lineno, offset, src, default_key)
+            index, current = index + 1, following
+
+
+def _nonblank_lines(fh: Any) -> Iterator[tuple[int, int, bytes]]:
+    offset = 0
+    for lineno, raw in enumerate(fh, 1):
+        if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw, offset = raw[3:], 3
+        if raw.strip():
+            yield lineno, offset, raw
+        offset += len(raw)
+
+
+def _jsonl_line(raw: bytes, lineno: int, offset: int, src: SourceFile, default_key: str) -> Loaded:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = offset + exc.start
+        yield Skip(lineno, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {at}): line skipped")
+        return
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        yield Skip(lineno, f"invalid JSON ({exc.msg}, column {exc.colno}): line skipped")
+        return
+    yield from record_from_obj(obj, src, default_key, lineno)
+
+
+LOADERS: dict[str, Callable[[SourceFile, SourceKind], Loaded]] = {
+    ".md": load_text,
+    ".markdown": load_text,
+    ".txt": load_text,
+    ".html": load_html,
+    ".htm": load_html,
+    ".json": load_json,
+    ".jsonl": load_jsonl,
+}
+
+
+def load_file(src: SourceFile, kind: SourceKind, max_bytes: int) -> Loaded:
+    """Records of one file by its extension, with a ``Skip`` for everything left out."""
+    suffix = src.path.suffix.lower()
+    loader = LOADERS.get(suffix)
+    if loader is None:
+        valid = ", ".join(sorted(LOADERS))
+        yield Skip(None, f"unknown file type {suffix or '(no extension)'!r}: skipped (readable: {valid})")
+        return
+    try:
+        size = src.path.stat().st_size
+        if size > max_bytes:
+            yield Skip(None, f"file is {size} bytes, over max_file_bytes={max_bytes}: skipped (raise it or split the file)")
+            return
+        yield from loader(src, kind)
+    except OSError as exc:
+        yield Skip(None, f"cannot read the file ({exc.strerror or exc}): skipped")
