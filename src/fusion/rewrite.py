@@ -25,10 +25,7 @@ REWRITE_PROMPT = (
     "Question: {query}\nQueries:"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{2,}")
-_STOP = frozenset("""the and for are but not you your with this that from have has had was were will would can
-could should what when where which who how why does did doing done into onto about over under than then them they
-their there these those our ours out all any some such only own same very just also more most other been being
-its it's per via use used using get got set like make made need needs want wants one two""".split())
+_STOP = frozenset(["the", "and", "for", "are", "but", "not", "you", "your", "with", "this", "that", "from", "have", "has", "had", "was", "were", "will", "would", "can", "could", "should", "what", "when", "where", "which", "who", "how", "why", "does", "did", "doing", "done", "into", "onto", "about", "over", "under", "than", "then", "them", "they", "their", "there", "these", "those", "our", "ours", "out", "all", "any", "some", "such", "only", "own", "same", "very", "just", "also", "more", "most", "other", "been", "being", "its", "it's", "per", "via", "use", "used", "using", "get", "got", "set", "like", "make", "made", "need", "needs", "want", "wants", "one", "two"])
 
 
 def llm_rewriter(llm: LLM, fallback: Callable[[str, int], list[str]] | None = None) -> Callable[[str, int], list[str]]:

@@ -235,7 +235,7 @@ def build_or_load(
             reused.append(name)
         sources[name] = loaded
         source_params[name] = {"chunks": len(src_chunks), "fingerprint": fp}
-    for stale in set((old.get("sources") or {})) - set(by_source):
+    for stale in set(old.get("sources") or {}) - set(by_source):
         shutil.rmtree(index_dir / stale, ignore_errors=True)
 
     params = {

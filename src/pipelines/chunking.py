@@ -169,7 +169,10 @@ def pack_blocks(blocks: list[Block], sizes: ChunkSizes) -> list[tuple[str, list[
     units: list[Block] = []
     for block in blocks:
         if block.kind in ("text", "heading") and len(block.text) > sizes.target_chars:
-            units += [replace(block, kind="text", text=p, joiner=j) for p, j in split_text(block.text, sizes.target_chars)]
+            units += [
+                replace(block, kind="text", text=p, joiner=j)
+                for p, j in split_text(block.text, sizes.target_chars)
+            ]
         else:
             units.append(block)
 
@@ -209,7 +212,9 @@ def _body(overlap: str, group: list[Block]) -> str:
     return f"{overlap}{group[0].joiner or chr(10) * 2}{body}" if overlap else body
 
 
-def chunk_sections(record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: str, source: str) -> list[Chunk]:
+def chunk_sections(
+    record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: str, source: str
+) -> list[Chunk]:
     """Document and post chunker: anchors c0, c1, ...; heading path or title as first line."""
     title = record.metadata.get("title")
     text = record.text
@@ -222,7 +227,9 @@ def chunk_sections(record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: 
         starts_with_heading = group[0].kind == "heading" and not overlap
         if kind is SourceKind.POST:
             first = _HEADING.match(group[0].text)
-            has_title = bool(title) and (group[0].text.startswith(title) or bool(first and first.group(2) == title))
+            has_title = bool(title) and (
+                group[0].text.startswith(title) or bool(first and first.group(2) == title)
+            )
             prefix = title if title and (overlap or not has_title) else ""
         else:
             prefix = " > ".join(path) if path and not starts_with_heading else ""
@@ -264,7 +271,9 @@ def _thread_pieces(head: str, body: str, sizes: ChunkSizes) -> list[str]:
     return [head + piece for piece, _ in split_text(body, budget)]
 
 
-def chunk_thread(record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: str, source: str) -> list[Chunk]:
+def chunk_thread(
+    record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: str, source: str
+) -> list[Chunk]:
     """``qa`` = title + question + best answer; every other answer its own chunk with context.
 
     A post longer than ``max_chars`` is cut; its later pieces are anchored ``<anchor>-1``, ...
@@ -283,7 +292,9 @@ def chunk_thread(record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: st
             for i, piece in enumerate(pieces)
         ]
 
-    qa_body = "\n".join(x for x in (question and f"Question: {question}", best and f"Answer: {best.text}") if x)
+    qa_body = "\n".join(
+        x for x in (question and f"Question: {question}", best and f"Answer: {best.text}") if x
+    )
     chunks = emit("qa", head, qa_body, best)
     short = _shorten(question, min(QUESTION_CONTEXT_CHARS, sizes.target_chars // 4))
     context = head + (f"Question: {short}\n" if question else "")
@@ -304,6 +315,8 @@ CHUNKERS: dict[SourceKind, Callable[[Record, SourceKind, ChunkSizes, str, str], 
 }
 
 
-def chunk_record(record: Record, kind: SourceKind, sizes: ChunkSizes, *, doc_id: str, source: str) -> list[Chunk]:
+def chunk_record(
+    record: Record, kind: SourceKind, sizes: ChunkSizes, *, doc_id: str, source: str
+) -> list[Chunk]:
     """Chunks of one record; ``doc_id`` is ``<corpus>/<source>/<record key>``."""
     return CHUNKERS[kind](record, kind, sizes, doc_id, source)

@@ -36,7 +36,9 @@ def read_chunks(path: Path) -> list[Chunk]:
     """All chunks of a file written by ``write_chunks``; ``ChunksFileError`` says how to fix a bad one."""
     path = Path(path)
     if not path.is_file():
-        raise ChunksFileError(f"chunks file not found: {path}: run `python main.py ingest --data DIR --out FILE` first")
+        raise ChunksFileError(
+            f"chunks file not found: {path}: run `python main.py ingest --data DIR --out FILE` first"
+        )
     chunks: list[Chunk] = []
     with path.open("rb") as fh:
         for lineno, raw in enumerate(fh, 1):
@@ -59,6 +61,8 @@ def _parse_line(raw: bytes) -> Chunk | None:
         return None
     if not isinstance(obj, dict) or obj.get("schema") != CHUNKS_SCHEMA:
         return None
-    if not all(isinstance(obj.get(k), str) for k in _REQUIRED) or not isinstance(obj.get("metadata", {}), dict):
+    if not all(isinstance(obj.get(k), str) for k in _REQUIRED) or not isinstance(
+        obj.get("metadata", {}), dict
+    ):
         return None
     return Chunk.from_json(obj)

@@ -89,8 +89,10 @@ def ingest_corpus(
     """Load and chunk every source folder of ``data_dir``.
 
     Raises ``DataFolderMissing`` when ``data_dir`` is not a folder and, with ``strict``,
-    ``InputError`` on the first skipped file, line or record. An unknown source folder
-    is ingested as kind post, weight 1.0, with a warning that never fails ``strict``.
+    ``InputError`` on the first warning (it is then not passed to ``on_warning``). An
+    unknown source folder is ingested as kind post, weight 1.0, with a warning that is
+    not counted as skipped and never fails ``strict``. Hidden files and folders are ignored;
+    a file directly in ``data_dir`` is skipped with a warning.
     """
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
@@ -105,7 +107,9 @@ def ingest_corpus(
         if entry.is_dir():
             sources.append(entry)
         else:
-            reporter.warn(str(entry), None, "file outside any source folder: skipped (move it into one, e.g. docs/)")
+            reporter.warn(
+                str(entry), None, "file outside any source folder: skipped (move it into one, e.g. docs/)"
+            )
     plan = [(src, iter_source_files(src)) for src in sources]
     total = sum(len(files) for _, files in plan)
     show = progress and total >= PROGRESS_MIN_FILES and sys.stderr.isatty()
@@ -149,14 +153,17 @@ def ingest_corpus(
                         continue
                     seen[item.key] = where
                     read_whole = True
-                    new = chunk_record(item, config.kind, sizes, doc_id=f"{corpus}/{name}/{item.key}", source=name)
+                    new = chunk_record(
+                        item, config.kind, sizes, doc_id=f"{corpus}/{name}/{item.key}", source=name
+                    )
                     chunks += new
                     n_records += 1
                     n_chunks += len(new)
                 n_files += int(read_whole)
                 bar.update(1)
-            stats.append(SourceStats(name, config.kind.value, config.weight, n_files, n_records, n_chunks, n_skipped))
+            stats.append(
+                SourceStats(name, config.kind.value, config.weight, n_files, n_records, n_chunks, n_skipped)
+            )
     finally:
         bar.close()
     return IngestResult(chunks, stats, reporter.warnings)
-

@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,36 +24,25 @@ from src.types import SourceKind
 TEXT_FIELDS = ("content", "text", "body", "question")
 ID_FIELDS = ("id", "thread_id", "_id")
 ANSWER_FIELDS = ("answers", "replies")
-# (input field, metadata key), in priority order: the first present input field wins.
-FIELD_MAP: tuple[tuple[str, str], ...] = (
-    ("title", "title"),
-    ("version", "version"),
-    ("user_version", "version"),
-    ("created_at", "created_at"),
-    ("created_date", "created_at"),
-    ("published_date", "created_at"),
-    ("date", "created_at"),
-    ("timestamp", "created_at"),
-    ("last_updated", "last_updated"),
-    ("author", "author"),
-    ("owner", "author"),
-    ("url", "url"),
-    ("accepted", "accepted"),
-    ("upvotes", "upvotes"),
-    ("score", "upvotes"),
-    ("status", "status"),
-    ("tags", "tags"),
-    ("thread_id", "thread_id"),
-    ("category", "category"),
-)
+ANSWER_META = ("author", "created_at", "accepted", "upvotes")
+# metadata key <- input fields, in priority order: the first one present wins.
+FIELD_MAP: dict[str, tuple[str, ...]] = {
+    "title": ("title",), "version": ("version", "user_version"),
+    "created_at": ("created_at", "created_date", "published_date", "date", "timestamp"),
+    "last_updated": ("last_updated",), "author": ("author", "owner"), "url": ("url",),
+    "accepted": ("accepted",), "upvotes": ("upvotes", "score"), "status": ("status",), "tags": ("tags",),
+    "thread_id": ("thread_id",), "category": ("category",),
+}  # fmt: skip
 DATE_KEYS = ("created_at", "last_updated")
 _DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y/%m/%d", "%Y.%m.%d")
 _THREAD_MARKER = re.compile(r"^(title|user|reply):\s?(.*)$", re.IGNORECASE)
+_FENCED = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 _DROP_TAGS = ("script", "style", "nav", "noscript", "template", "head")
-_BLOCK_TAGS = frozenset(
-    "p div section article main header footer aside blockquote ul ol dl dt dd figure figcaption "
-    "form fieldset address details summary hr body html".split()
-)
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_BLOCK_TAGS = frozenset((
+    "p", "div", "section", "article", "main", "header", "footer", "aside", "blockquote", "ul", "ol", "dl", "dt",
+    "dd", "figure", "figcaption", "form", "fieldset", "address", "details", "summary", "hr", "body", "html",
+))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -78,7 +67,8 @@ class Record:
 
 @dataclass(frozen=True)
 class Skip:
-    """Something a loader could not use. ``skipped`` is False for a note that lost nothing."""
+    """Something a loader could not use, as a warning. ``skipped`` is False for a problem that
+    lost nothing (invalid front matter): not counted as skipped, but it still fails ``--strict``."""
 
     line: int | None
     reason: str
@@ -108,61 +98,52 @@ def normalise_date(value: Any) -> str | None:
         return value.isoformat()
     if isinstance(value, int | float):
         seconds = value / 1000 if value > 1e11 else value
-        return normalise_date(datetime.fromtimestamp(seconds, tz=timezone.utc))
+        return normalise_date(datetime.fromtimestamp(seconds, tz=UTC))
     text = str(value).strip()
     if not text:
         return None
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+    parsers: list[Callable[[str], date]] = [
+        date.fromisoformat if len(text) == 10 else datetime.fromisoformat,
+        lambda t: datetime.fromisoformat(t.replace("Z", "+00:00")),
+        *(lambda t, f=f: datetime.strptime(t, f).date() for f in _DATE_FORMATS),
+    ]
+    for parse in parsers:
         try:
-            return date.fromisoformat(text).isoformat()
-        except ValueError:
-            return text
-    try:
-        return normalise_date(datetime.fromisoformat(text.replace("Z", "+00:00")))
-    except ValueError:
-        pass
-    for fmt in _DATE_FORMATS:
-        try:
-            return datetime.strptime(text, fmt).date().isoformat()
+            return normalise_date(parse(text))
         except ValueError:
             continue
     return text
 
 
-def _scalar(value: Any) -> Any:
-    if isinstance(value, datetime | date):
+def _metadata_value(key: str, value: Any) -> Any:
+    """The normalised value of one metadata key, or None when it is unusable."""
+    if key in DATE_KEYS:
         return normalise_date(value)
-    if isinstance(value, str):
-        return value.strip()
-    return value
+    if key == "tags":
+        items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+        return [str(t).strip() for t in items if isinstance(t, str | int | float) and str(t).strip()]
+    if key == "accepted":
+        return value if isinstance(value, bool) else str(value).strip().lower() in ("true", "yes", "1")
+    if key == "upvotes":
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return None
+    if isinstance(value, dict | list):
+        return None
+    return normalise_date(value) if isinstance(value, datetime | date) else str(value).strip()
 
 
 def normalise_metadata(raw: dict[str, Any]) -> dict[str, Any]:
-    """Pick the known fields of a record, front matter or answer, in FIELD_MAP order."""
+    """The known fields of a record, front matter or answer, under their metadata keys."""
     meta: dict[str, Any] = {}
-    for name, key in FIELD_MAP:
-        value = raw.get(name)
-        if key in meta or value is None or value == "" or value == []:
-            continue
-        if key in DATE_KEYS:
-            value = normalise_date(value)
-        elif key == "tags":
-            items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
-            value = [str(_scalar(t)) for t in items if isinstance(t, str | int | float) and str(t).strip()]
-        elif key == "accepted":
-            value = value if isinstance(value, bool) else str(value).strip().lower() in ("true", "yes", "1")
-        elif key == "upvotes":
-            try:
-                value = int(value)
-            except (TypeError, ValueError):
-                continue
-        elif isinstance(value, dict | list):
-            continue
-        else:
-            value = _scalar(value)
-            value = value if isinstance(value, str) else str(value)
-        if value not in (None, "", []):
-            meta[key] = value
+    for key, names in FIELD_MAP.items():
+        for name in names:
+            value = raw.get(name)
+            value = None if value is None else _metadata_value(key, value)
+            if value not in (None, "", []):
+                meta[key] = value
+                break
     return meta
 
 
@@ -178,7 +159,9 @@ def decode(data: bytes) -> str | Skip:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return Skip(None, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}): re-save it as UTF-8")
+        return Skip(
+            None, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}): re-save it as UTF-8"
+        )
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -206,12 +189,13 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, Skip | None]:
     if data is None:
         return {}, body, None
     if not isinstance(data, dict):
-        return {}, body, Skip(None, "front matter is not a YAML mapping: ingested the text without it", skipped=False)
+        why = "front matter is not a YAML mapping: ingested the text without it"
+        return {}, body, Skip(None, why, skipped=False)
     return data, body, None
 
 
 def _first_heading(text: str) -> str | None:
-    match = re.search(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", text, re.MULTILINE)
+    match = re.search(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", _FENCED.sub("", text), re.MULTILINE)
     return match.group(1).strip() if match else None
 
 
@@ -293,7 +277,7 @@ def html_to_text(html: str) -> tuple[str, str | None]:
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
     text = re.sub(r"^(- .*)\n\n(?=- )", "\\1\n", text, flags=re.MULTILINE).strip()
     if not title:
-        heading = soup.find(["h1", "h2", "h3", "h4", "h5", "h6"])
+        heading = soup.find(_HEADINGS)
         title = heading.get_text(" ", strip=True) if heading else None
     return text, title or None
 
@@ -307,7 +291,7 @@ def _walk(node: Tag, out: list[str]) -> None:
         if not isinstance(child, Tag):
             continue
         name = child.name
-        if name in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        if name in _HEADINGS:
             out.append(f"\n\n{'#' * int(name[1])} {child.get_text(' ', strip=True)}\n\n")
         elif name == "pre":
             out.append(f"\n\n```\n{child.get_text().strip(chr(10))}\n```\n\n")
@@ -356,7 +340,9 @@ def record_from_obj(obj: Any, src: SourceFile, default_key: str, line: int | Non
         return
     text = next((obj[f] for f in TEXT_FIELDS if isinstance(obj.get(f), str) and obj[f].strip()), "")
     raw_answers = next((obj[f] for f in ANSWER_FIELDS if isinstance(obj.get(f), list)), [])
-    key_value = next((obj[f] for f in ID_FIELDS if isinstance(obj.get(f), str | int) and str(obj[f]).strip()), None)
+    key_value = next(
+        (obj[f] for f in ID_FIELDS if isinstance(obj.get(f), str | int) and str(obj[f]).strip()), None
+    )
     key = str(key_value).strip() if key_value is not None else default_key
     answers: list[Answer] = []
     for k, item in enumerate(raw_answers):
@@ -383,10 +369,9 @@ def _answer(item: Any, index: int) -> Answer | None:
     text = next((item[f] for f in ("text", "content", "body") if isinstance(item.get(f), str)), "").strip()
     if not text:
         return None
-    ident = item.get("id")
-    ident = str(ident).strip().replace("#", "%23") if isinstance(ident, str | int) and str(ident).strip() else None
-    meta = {k: v for k, v in normalise_metadata(item).items() if k in ("author", "created_at", "accepted", "upvotes")}
-    return Answer(text.replace("\r\n", "\n"), index, ident, meta)
+    ident = str(item["id"]).strip().replace("#", "%23") if isinstance(item.get("id"), str | int) else ""
+    meta = {k: v for k, v in normalise_metadata(item).items() if k in ANSWER_META}
+    return Answer(text.replace("\r\n", "\n"), index, ident or None, meta)
 
 
 def _stem(rel: str) -> str:
@@ -398,8 +383,11 @@ def _records_of(data: Any) -> list[Any] | None:
     if isinstance(data, list):
         return data
     if isinstance(data, dict) and not any(isinstance(data.get(f), str) for f in TEXT_FIELDS):
-        lists = [v for v in data.values() if isinstance(v, list)]
-        if len(lists) == 1 and lists[0] and all(isinstance(x, dict) for x in lists[0]):
+        lists = [
+            v for k, v in data.items()
+            if k not in ANSWER_FIELDS and isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
+        ]  # fmt: skip
+        if len(lists) == 1:
             return lists[0]
     return None
 
@@ -476,14 +464,9 @@ def _jsonl_line(raw: bytes, lineno: int, offset: int, src: SourceFile, default_k
 
 
 LOADERS: dict[str, Callable[[SourceFile, SourceKind], Loaded]] = {
-    ".md": load_text,
-    ".markdown": load_text,
-    ".txt": load_text,
-    ".html": load_html,
-    ".htm": load_html,
-    ".json": load_json,
-    ".jsonl": load_jsonl,
-}
+    ".md": load_text, ".markdown": load_text, ".txt": load_text, ".html": load_html, ".htm": load_html,
+    ".json": load_json, ".jsonl": load_jsonl,
+}  # fmt: skip
 
 
 def load_file(src: SourceFile, kind: SourceKind, max_bytes: int) -> Loaded:
@@ -497,7 +480,10 @@ def load_file(src: SourceFile, kind: SourceKind, max_bytes: int) -> Loaded:
     try:
         size = src.path.stat().st_size
         if size > max_bytes:
-            yield Skip(None, f"file is {size} bytes, over max_file_bytes={max_bytes}: skipped (raise it or split the file)")
+            yield Skip(
+                None,
+                f"file is {size} bytes, over max_file_bytes={max_bytes}: skipped (raise it or split the file)",
+            )
             return
         yield from loader(src, kind)
     except OSError as exc:
