@@ -1,0 +1,143 @@
+"""Building the claim graph: extract, refine scopes, cluster keys, judge every key."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+import networkx as nx
+import numpy as np
+
+from src.graph.analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
+from src.graph.claims import Claim
+from src.graph.extract import extract_claims
+from src.graph.keys import cluster_keys, default_threshold, similarity_matrix
+from src.graph.model import ClaimGraph
+from src.graph.scope import learned_scope
+from src.graph.weights import chunk_weights
+from src.types import Chunk, ScoredChunk
+
+log = logging.getLogger(__name__)
+VOCAB_DIMS = ("plan", "tier", "edition")
+Extractor = Callable[[Chunk], list[Claim]]
+
+
+def scope_vocabulary(claims: Sequence[Claim]) -> dict[str, str]:
+    """Names the evidence itself introduced as plans/tiers/editions ("Team plan" -> team: plan)."""
+    vocab: dict[str, str] = {}
+    for c in claims:
+        for dim in VOCAB_DIMS:
+            for name in c.scope.get(dim, "").split(","):
+                if name and " " not in name:
+                    vocab.setdefault(name, dim)
+    return dict(sorted(vocab.items()))
+
+
+def refine_scopes(claims: Sequence[Claim], vocab: Mapping[str, str]) -> list[Claim]:
+    """Add learned scopes ("On Team, ...") to claims that lack that dimension; new claims, same ids."""
+    out = []
+    for c in claims:
+        extra = {k: v for k, v in learned_scope(c.sentence, vocab).items() if k not in c.scope}
+        out.append(replace(c, scope=dict(sorted({**c.scope, **extra}.items()))) if extra and not
+                   str(c.normalized).startswith("only:") else c)
+    return out
+
+
+def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tuple[str, str], tuple[str, tuple[str, ...]]]:
+    """(key, value dim) -> (cluster name, aliases). Keys only cluster within one value dimension."""
+    by_dim: dict[str, Counter] = defaultdict(Counter)
+    for c in claims:
+        by_dim[norm_of(str(c.normalized)).dim][c.key] += 1
+    all_keys = sorted({k for counts in by_dim.values() for k in counts})
+    index = {k: i for i, k in enumerate(all_keys)}
+    sims = similarity_matrix(all_keys, embed_model) if all_keys else np.zeros((0, 0))
+    out: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    names: Counter = Counter()
+    for dim in sorted(by_dim):
+        keys = sorted(by_dim[dim])
+        idx = [index[k] for k in keys]
+        for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=sims[np.ix_(idx, idx)]):
+            names[cl.name] += 1
+            for member in cl.members:
+                out[(member, dim)] = (cl.name, cl.aliases)
+    # A name used in two dimensions gets the dimension appended, so key names stay unique.
+    return {k: ((name if names[name] == 1 else f"{name} ({k[1]})"), aliases) for k, (name, aliases) in out.items()}
+
+
+def _extract_all(chunks: Sequence[Chunk], extractor: Extractor | None) -> tuple[list[Claim], list[str]]:
+    extractor = extractor or extract_claims
+    before = int(getattr(extractor, "fallbacks", 0))
+    claims = [c for chunk in chunks for c in extractor(chunk)]
+    fell = int(getattr(extractor, "fallbacks", 0)) - before
+    notices = [f"LLM claim extraction failed for {fell} chunk(s); used the offline extractor"] if fell else []
+    return claims, notices
+
+
+def judge(claims: Sequence[Claim], weights: Mapping[str, float], source_weights: Mapping[str, float], *,
+          embed_model=None, lam: float = 0.5, threshold: float | None = None) -> list[KeyResult]:
+    """Every key's verdict, contradictions first, then by key."""
+    claims = refine_scopes(claims, scope_vocabulary(claims))
+    threshold = default_threshold(embed_model) if threshold is None else threshold
+    clusters = _cluster(claims, embed_model, threshold)
+    grouped: dict[str, list[Claim]] = defaultdict(list)
+    aliases: dict[str, set[str]] = defaultdict(set)
+    for c in claims:
+        name, als = clusters[(c.key, norm_of(str(c.normalized)).dim)]
+        grouped[name].append(replace(c, key=name))
+        aliases[name].update(a for a in als if a != name)
+        if c.key != name:
+            aliases[name].add(c.key)
+    results = [analyse_key(name, sorted(aliases[name]), grouped[name], weights, source_weights, lam)
+               for name in sorted(grouped)]
+    return sorted(results, key=lambda r: (STATUS_ORDER[r.status] != 0, r.key))
+
+
+def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mapping[str, float],
+                      extractor: Extractor | None = None, embed_model=None, lam: float = 0.5,
+                      threshold: float | None = None) -> ClaimGraph:
+    """The claim graph of ranked evidence (see ``src.graph.weights`` for the weighting)."""
+    weights = chunk_weights(evidence, source_weights)
+    chunks = list({e.chunk.id: e.chunk for e in evidence}.values())
+    claims, notices = _extract_all(chunks, extractor)
+    for n in notices:
+        log.warning(n)
+    keys = judge(claims, weights, source_weights, embed_model=embed_model, lam=lam, threshold=threshold)
+    return ClaimGraph(graph=to_networkx(chunks, weights, keys), keys=keys, notices=tuple(notices),
+                      source_weights=dict(source_weights))
+
+
+def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float], extractor: Extractor | None = None,
+                 embed_model=None, lam: float = 0.5, threshold: float | None = None,
+                 only_contradictions: bool = True) -> ClaimGraph:
+    """Every key with a contradiction across a whole corpus, most severe first (severity =
+    authority of the disagreeing sides x number of distinct values). No retrieval scores: 1.0."""
+    evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
+    full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
+                             embed_model=embed_model, lam=lam, threshold=threshold)
+    keys = [k for k in full.keys if k.status == "contradiction" or not only_contradictions]
+    keys = sorted(keys, key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
+    return replace(full, keys=keys)
+
+
+def to_networkx(chunks: Sequence[Chunk], weights: Mapping[str, float], keys: Sequence[KeyResult]) -> nx.DiGraph:
+    """Evidence, claim and key nodes; supports (evidence->claim), about (claim->key) and
+    contradicts (claim<->claim, both directions) edges. Built in a stable order."""
+    g = nx.DiGraph()
+    for c in sorted(chunks, key=lambda c: c.id):
+        g.add_node(f"evidence::{c.id}", kind="evidence", source=c.source, weight=weights.get(c.id, 1.0),
+                   label=c.id)
+    for k in keys:
+        g.add_node(f"key::{k.key}", kind="key", label=k.key, status=k.status, aliases=list(k.aliases),
+                   explanation=k.explanation)
+        for n in k.claims:
+            g.add_node(n.id, kind="claim", key=k.key, label=n.value, value=n.value, normalized=n.normalized,
+                       scope=dict(n.scope), consensus=n.consensus, authoritative=n.authoritative, status=k.status)
+            g.add_edge(n.id, f"key::{k.key}", relation="about")
+            for s in n.support:
+                g.add_edge(f"evidence::{s.chunk_id}", n.id, relation="supports", weight=s.weight, sentence=s.sentence)
+        for n in k.claims:
+            for other in n.contradicts:
+                g.add_edge(n.id, other, relation="contradicts")
+    return g

@@ -1,0 +1,114 @@
+"""Value mentions inside one clause: quantities, durations, rates, sizes, percentages,
+versions and weekday/time expressions, each with its span and normalised form."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from src.graph.values import ANY_NUM, NUM, RANGE_SEP, Norm, parse_value
+
+_DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
+_CLOCK = r"\d{1,2}:\d{2}(?:\s*(?:am|pm))?"
+_TIME = re.compile(rf"\b(?:every\s+)?(?:{_DAY}\b(?:\s*(?:at|from|,)?\s*{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)?"
+                   rf"|{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)(?:\s*(?:UTC|GMT)\b)?", re.IGNORECASE)
+_NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|\b(?P<word>one|two|three|four|five|six|seven|"
+                     rf"eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety|a|an)\b)"
+                     rf"(?:{RANGE_SEP}(?P<hi>{ANY_NUM}))?", re.IGNORECASE)
+_TAIL_TOKEN = re.compile(r"\s*(?:-\s*)?(%|/|[A-Za-z]+)")
+_MIN_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)\s*(?:\+|or\s+(?:later|newer|above|higher)|and\s+(?:later|up|above))",
+                          re.IGNORECASE)
+_DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?(?:T[\d:]+Z?)?\b|\b\d+(?:\.\d+){2,}\b|\b\d+x+\b")
+_NOUNLIKE = re.compile(r"[a-z][a-z-]{2,}")
+_NOT_NOUNS = frozenset({"and", "or", "the", "of", "to", "in", "on", "for", "per", "with", "at", "by", "is", "are",
+                        "was", "were", "than", "from", "into", "as", "but", "if", "so", "then", "more", "less",
+                        "times", "time", "later", "ago", "out", "after", "before"})
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    text: str
+    norm: Norm
+    bare: bool = False  # a plain number with no unit or noun
+    adjectival: bool = False  # "60-day retention": the subject follows the value
+
+    def overlaps(self, span: tuple[int, int]) -> bool:
+        return self.start < span[1] and span[0] < self.end
+
+
+def _blocked(text: str) -> list[tuple[int, int]]:
+    """Spans that hold numbers but no values: dates, ids, dotted versions, inline code, URLs."""
+    spans = [m.span() for m in _DATE.finditer(text)]
+    spans += [m.span() for m in re.finditer(r"`[^`]*`|https?://\S+|\$\s?\d[\d,.]*|\b\w+_\w*\d\w*\b", text)]
+    return spans
+
+
+def _extend(text: str, m: re.Match) -> Mention | None:
+    """The longest reading of the number at ``m`` plus up to four following unit words."""
+    start, end = m.start(), m.end()
+    tokens: list[tuple[int, str]] = []
+    pos = end
+    for _ in range(4):
+        t = _TAIL_TOKEN.match(text, pos)
+        if not t:
+            break
+        pos = t.end()
+        tokens.append((pos, t.group(0)))
+    base = text[start:end]
+    word_number = m.group("word") is not None
+    for i in range(len(tokens), 0, -1):
+        cand = base + "".join(tok for _, tok in tokens[:i])
+        norm = parse_value(cand)
+        if norm and norm.kind not in ("number",):
+            if norm.kind == "rate" and cand.rstrip().endswith(("/", "per")):
+                continue
+            hyphen = "-" in text[end:tokens[0][0]] and norm.kind in ("duration", "size")
+            return Mention(start, tokens[i - 1][0], cand.strip(), norm, adjectival=hyphen)
+    if word_number:
+        return None  # "one endpoint", "a delivery": counts in words are not values
+    norm = parse_value(base)
+    if norm is None:
+        return None
+    if tokens and tokens[0][1].strip().isalpha():
+        noun = tokens[0][1].strip()
+        if _NOUNLIKE.fullmatch(noun) and noun not in _NOT_NOUNS and text[end:end + 1] == " ":
+            return Mention(start, tokens[0][0], (base + tokens[0][1]).strip(), norm)
+    return Mention(start, end, base.strip(), norm, bare=True)
+
+
+def _recurring(found: str, before: str) -> bool:
+    """A schedule ("Sundays", "every Monday 02:00", "02:00-04:00 UTC"), not a narrative moment
+    ("from Friday evening", "at 13:12")."""
+    low = found.lower()
+    plural_day = re.search(rf"\b{_DAY}\b", low) and re.search(r"(day|sun|mon|tue|wed|thu|fri|sat)s\b", low)
+    return bool(plural_day or "every" in low or re.search(r"\b(every|each|daily|nightly|weekly)\s*$", before.lower())
+                or re.search(r"\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}", low)
+                or (re.search(r"\d{1,2}:\d{2}", low) and re.search(rf"\b{_DAY}\b", low)))
+
+
+def find_mentions(text: str) -> list[Mention]:
+    """All value mentions in ``text``, in reading order, non-overlapping."""
+    blocked = _blocked(text)
+    out: list[Mention] = []
+    for m in _MIN_VERSION.finditer(text):
+        out.append(Mention(m.start(), m.end(), m.group(0), Norm("version", f"v{m.group(1)}+")))
+    for m in _TIME.finditer(text):
+        norm = parse_value(m.group(0))
+        if not _recurring(m.group(0), text[max(0, m.start() - 12):m.start()]):
+            continue
+        if norm and norm.kind == "time" and not any(x.overlaps(m.span()) for x in out):
+            out.append(Mention(m.start(), m.end(), m.group(0).strip(), norm))
+    blocked_all = blocked + [(x.start, x.end) for x in out]
+    for m in _NUMBER.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in blocked_all):
+            continue
+        mention = _extend(text, m)
+        if mention is None or any(mention.overlaps((x.start, x.end)) for x in out):
+            continue
+        if mention.norm.kind == "number" and mention.norm.lo is not None and 1900 <= mention.norm.lo <= 2100 \
+                and mention.norm.lo == mention.norm.hi:
+            continue  # a year
+        out.append(mention)
+    return sorted(out, key=lambda x: x.start)

@@ -1,0 +1,113 @@
+"""The claim graph result and its renderings: SPEC section 4 JSON, terminal text, GraphML."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from src.graph.analysis import ClaimNode, KeyResult
+
+
+@dataclass(frozen=True)
+class ClaimGraph:
+    """``graph`` holds evidence/claim/key nodes; ``keys`` the per-key verdicts in report order.
+
+    ``notices`` says when the LLM extractor fell back to the offline rules (also logged);
+    ``fell_back`` is True then.
+    """
+
+    graph: nx.DiGraph
+    keys: Sequence[KeyResult]
+    notices: tuple[str, ...] = ()
+    source_weights: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def fell_back(self) -> bool:
+        return bool(self.notices)
+
+    def contradictions(self) -> list[KeyResult]:
+        return [k for k in self.keys if k.status == "contradiction"]
+
+    def key(self, name: str) -> KeyResult | None:
+        """The result for a key by name or alias."""
+        return next((k for k in self.keys if k.key == name or name in k.aliases), None)
+
+    def to_json(self, html_path: str | Path | None = None) -> dict[str, Any]:
+        """The SPEC section 4 ``graph`` object; ``notices`` is added only when there are some."""
+        out: dict[str, Any] = {"keys": [key_json(k) for k in self.keys],
+                               "html": str(html_path) if html_path is not None else None}
+        if self.notices:
+            out["notices"] = list(self.notices)
+        return out
+
+    def render_text(self) -> str:
+        return render_text(self.keys)
+
+    def write_graphml(self, path: str | Path) -> Path:
+        """GraphML with non-scalar attributes (lists, dicts) stored as JSON strings."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nx.write_graphml(graphml_safe(self.graph), path)
+        return path
+
+    def write_html(self, path: str | Path) -> Path:
+        from src.graph.html import write_html
+
+        return write_html(self, path)
+
+
+def claim_json(node: ClaimNode, by_id: dict[str, ClaimNode]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "value": node.value,
+        "normalized": node.normalized,
+        "consensus": round(node.consensus, 3),
+        "authoritative": node.authoritative,
+        "support": [{"id": s.chunk_id, "source": s.source, "weight": round(s.weight, 3), "sentence": s.sentence}
+                    for s in node.support],
+        "contradicts": [by_id[o].value for o in node.contradicts],
+    }
+    if node.scope:
+        out["scope"] = dict(node.scope)
+    return out
+
+
+def key_json(k: KeyResult) -> dict[str, Any]:
+    by_id = {n.id: n for n in k.claims}
+    return {"key": k.key, "aliases": list(k.aliases), "status": k.status,
+            "claims": [claim_json(n, by_id) for n in k.claims], "explanation": k.explanation}
+
+
+def render_text(keys: Sequence[KeyResult]) -> str:
+    lines: list[str] = []
+    for k in keys:
+        extra = f" by {', '.join(k.scope_dims)}" if k.status == "scoped" else ""
+        lines.append(f"Key: {k.key}  [{k.status}{extra}]" + (f"  aliases: {', '.join(k.aliases)}" if k.aliases else ""))
+        by_id = {n.id: n for n in k.claims}
+        for n in k.claims:
+            scope = " scope=" + ",".join(f"{a}:{b}" for a, b in n.scope.items()) if n.scope else ""
+            flag = " [authoritative]" if n.authoritative else ""
+            lines.append(f"- claim: {n.value} consensus={n.consensus:.2f}{scope}{flag}")
+            for s in n.support:
+                lines.append(f"    support: {s.source}:{s.chunk_id} w={s.weight:.3f}")
+            for o in n.contradicts:
+                lines.append(f"    contradict: {by_id[o].value} via {o}")
+        lines.append(f"  => {k.explanation}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n" if lines else "No claims found.\n"
+
+
+def graphml_safe(g: nx.DiGraph) -> nx.DiGraph:
+    """A copy whose attributes are all GraphML scalars (str, int, float, bool)."""
+    def clean(attrs: dict[str, Any]) -> dict[str, Any]:
+        return {k: (v if isinstance(v, (str, int, float, bool)) else json.dumps(v, sort_keys=True, ensure_ascii=False))
+                for k, v in attrs.items() if v is not None}
+
+    out = nx.DiGraph()
+    out.add_nodes_from((n, clean(a)) for n, a in g.nodes(data=True))
+    out.add_edges_from((u, v, clean(a)) for u, v, a in g.edges(data=True))
+    return out

@@ -1,0 +1,116 @@
+"""Scope qualifiers (plan, tier, version, region, platform, tenant class, ...) found in text,
+and the rule that decides whether two scopes describe the same situation.
+
+Scopes are detected by general phrase shapes ("on the X and Y plans", "v1.x", "API version
+2023-06", "in regulated environments", "legacy tenants", "in the eu-central region",
+"on desktop"), never by a list of one corpus's names. ``learned_scope`` then reuses names
+that a corpus itself introduced with such a shape ("Team plan") where they appear bare
+("On Team, ...").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+DIMENSION_NOUNS = {"plan": "plan", "tier": "tier", "edition": "edition", "subscription": "plan",
+                   "license": "plan"}
+CLASS_NOUNS = {"tenant": "tenant", "cluster": "tenant", "environment": "environment",
+               "project": "environment", "account": "tenant", "deployment": "environment"}
+PLATFORMS = ("desktop", "mobile", "web", "browser", "ios", "android", "windows", "macos", "linux")
+_NOT_QUALIFIERS = {"the", "a", "an", "all", "any", "some", "every", "each", "your", "our", "their",
+                   "my", "this", "that", "these", "those", "other", "same", "different", "many",
+                   "most", "more", "few", "lower", "higher", "paid", "current", "new", "which", "what",
+                   "per", "of", "and", "or", "on", "in", "for", "to", "with", "its", "his", "her"}
+_NAME = r"[A-Z][\w+-]*"
+_NAMES = rf"{_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*|\s*/\s*)(?:the\s+)?{_NAME})*"
+_PLAN = re.compile(rf"\b(?:the\s+)?({_NAMES})\s+(plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b")
+_VERSION = re.compile(r"(?<![\w.])(?:(?:api\s+)?versions?\s+|v)(\d+(?:\.(?:\d+|x))*|\d{4}-\d{2}(?:-\d{2})?)"
+                      r"(?:\s*(?:and|or)\s+(?:later|newer|above|earlier|older|below))?(?![\w-])", re.IGNORECASE)
+_CLASS = re.compile(r"\b([a-z][\w-]+)\s+(tenants?|clusters?|environments?|projects?|accounts?|deployments?)\b",
+                    re.IGNORECASE)
+_REGION = re.compile(r"\b(?:in|for|from|to)\s+(?:the\s+)?([a-z]{2}-[a-z]+(?:-\d)?)\b(?:\s+region)?"
+                     r"|\b([a-z]{2}-[a-z]+(?:-\d)?)\s+region\b")
+_PLATFORM = re.compile(r"\b(?:on|in|for|from)\s+(?:the\s+)?((?:" + "|".join(PLATFORMS) + r")s?"
+                       r"(?:\s*(?:,|and|or)\s*(?:" + "|".join(PLATFORMS) + r")s?)*)(?:\s+apps?)?\b", re.IGNORECASE)
+
+
+def _split_names(text: str) -> list[str]:
+    parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", text)
+    return [re.sub(r"^the\s+", "", p.strip(), flags=re.IGNORECASE).lower() for p in parts if p.strip()]
+
+
+def _singular(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def _merge(out: dict[str, set[str]], dim: str, values: Iterable[str]) -> None:
+    vals = {v for v in values if v and v not in _NOT_QUALIFIERS}
+    if vals:
+        out.setdefault(dim, set()).update(vals)
+
+
+def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
+    """Scope qualifiers in ``text`` and the character spans they occupy.
+
+    Values of one dimension are joined with "," in sorted order: ``{"plan": "business,enterprise"}``.
+    """
+    found: dict[str, set[str]] = {}
+    spans: list[tuple[int, int]] = []
+    for m in _PLAN.finditer(text):
+        names = [n for n in _split_names(m.group(1)) if n not in _NOT_QUALIFIERS]
+        if names:
+            _merge(found, DIMENSION_NOUNS[_singular(m.group(2)).replace("licence", "license")], names)
+            spans.append(m.span())
+    for m in _VERSION.finditer(text):
+        _merge(found, "version", [m.group(1).lower()])
+        spans.append(m.span())
+    for m in _CLASS.finditer(text):
+        adj = m.group(1).lower()
+        if adj not in _NOT_QUALIFIERS and not adj.isdigit():
+            _merge(found, CLASS_NOUNS[_singular(m.group(2))], [adj])
+            spans.append(m.span())
+    for m in _REGION.finditer(text):
+        _merge(found, "region", [(m.group(1) or m.group(2)).lower()])
+        spans.append(m.span())
+    for m in _PLATFORM.finditer(text):
+        _merge(found, "platform", [_singular(p) for p in _split_names(m.group(1))])
+        spans.append(m.span())
+    return {k: ",".join(sorted(v)) for k, v in sorted(found.items())}, spans
+
+
+def learned_scope(sentence: str, vocab: Mapping[str, str]) -> dict[str, str]:
+    """Scope from bare names a corpus introduced elsewhere ("On Team, ..." after "Team plan").
+
+    ``vocab`` maps a lower-case name to its dimension; only capitalised mentions right after
+    on/for/in/with count, so ordinary words are not mistaken for plan names.
+    """
+    found: dict[str, set[str]] = {}
+    for m in re.finditer(rf"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+(?:the\s+)?({_NAMES})", sentence):
+        for name in _split_names(m.group(1)):
+            if name in vocab:
+                found.setdefault(vocab[name], set()).add(name)
+    return {k: ",".join(sorted(v)) for k, v in sorted(found.items())}
+
+
+def scope_values(scope: Mapping[str, str], dim: str) -> set[str]:
+    return {v for v in scope.get(dim, "").split(",") if v}
+
+
+def compatible(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
+    """Two scopes describe the same situation: the same dimensions, overlapping values on each.
+
+    A claim qualified by a dimension the other lacks ("2, legacy tenants may observe 1")
+    states an exception to the general value, so the pair is *scoped*, not contradictory.
+    """
+    if set(a) != set(b):
+        return False
+    return all(scope_values(a, d) & scope_values(b, d) for d in a)
+
+
+def differing_dims(scopes: Iterable[Mapping[str, str]]) -> list[str]:
+    """Dimensions on which a set of scopes do not all agree (sorted)."""
+    scopes = list(scopes)
+    dims = sorted({d for s in scopes for d in s})
+    return [d for d in dims if len({s.get(d, "") for s in scopes}) > 1]

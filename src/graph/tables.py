@@ -1,0 +1,118 @@
+"""Claims from Markdown tables.
+
+Two shapes are understood:
+
+- scope columns: the first header cell is empty or names a dimension (``| | Free | Team |``,
+  ``| Plan | Sustained | Burst |``); every cell is the value of its row (or column) label
+  under the scope of the other axis;
+- item rows: ``| Item | Limit |``; the first cell names the key, the others hold values.
+
+The dimension of unnamed scope columns is taken from the chunk itself: a header name that
+the text also writes as "<name> plan" is a plan, and so on; otherwise ``variant``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from src.graph.claims import Claim, make_claim
+from src.graph.scope import DIMENSION_NOUNS
+from src.graph.text import content_words, key_from_words
+from src.graph.values import parse_value
+from src.types import Chunk
+
+SCOPE_HEADERS = {**DIMENSION_NOUNS, "version": "version", "region": "region", "platform": "platform",
+                 "os": "platform", "environment": "environment", "tenant": "tenant"}
+TRUE_MARKS = {"yes", "✓", "✔", "✅", "included", "available", "supported", "y"}
+FALSE_MARKS = {"no", "—", "–", "-", "✗", "✘", "❌", "not available", "n/a", "unavailable", "x"}
+GENERIC_COLUMNS = {"value", "limit", "default", "setting", "amount", "maximum", "max", "quota"}
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip().strip("*").strip() for c in line.strip().strip("|").split("|")]
+
+
+def _is_rule(cells: list[str]) -> bool:
+    return all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c) and any(cells)
+
+
+def _singular(word: str) -> str:
+    w = word.lower().strip()
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def _cell_value(cell: str) -> tuple[str, str] | None:
+    """(value as written, normalised) of a table cell, or None for an empty/opaque cell."""
+    text = " ".join(cell.split())
+    low = text.lower()
+    if not text:
+        return None
+    if low in TRUE_MARKS:
+        return "available", "true"
+    if low in FALSE_MARKS:
+        return "not available", "false"
+    norm = parse_value(text)
+    if norm is not None:
+        return text, norm.canonical
+    if len(text.split()) <= 4 and not re.search(r"\d", text):
+        return text, ", ".join(sorted(p.strip().lower() for p in text.split(",")))
+    return None
+
+
+def _column_dimension(names: list[str], chunk: Chunk) -> str:
+    text = chunk.text + " " + str(chunk.metadata.get("title", ""))
+    for name in names:
+        m = re.search(rf"\b{re.escape(name)}\s+(plan|tier|edition|region|version)s?\b", text, re.IGNORECASE)
+        if m:
+            return SCOPE_HEADERS.get(_singular(m.group(1)), _singular(m.group(1)))
+    headings = " ".join(re.findall(r"^#+\s*(.*)$", chunk.text, re.MULTILINE)) + " " + str(chunk.metadata.get("title", ""))
+    for noun in ("plan", "tier", "edition", "region", "version"):
+        if re.search(rf"\b{noun}s?\b", headings, re.IGNORECASE):
+            return SCOPE_HEADERS[noun]
+    return "variant"
+
+
+def _label_key(label: str, heading: str = "") -> str:
+    words = content_words(re.sub(r"\([^)]*\)", " ", label))
+    if len(words) <= 1 and heading:
+        words = content_words(heading) + words
+    return key_from_words(words, limit=5)
+
+
+def table_claims(lines: list[str], heading: str, chunk: Chunk) -> list[Claim]:
+    rows = [_cells(line) for line in lines]
+    rows = [r for r in rows if not _is_rule(r)]
+    if len(rows) < 2:
+        return []
+    header, body = rows[0], rows[1:]
+    first = _singular(header[0]) if header[0] else ""
+    out: list[Claim] = []
+    if not header[0] or first in SCOPE_HEADERS and len(header) > 1:
+        if not header[0]:
+            dim = _column_dimension([h for h in header[1:] if h], chunk)
+            for row in body:
+                key = _label_key(row[0])
+                for col, cell in zip(header[1:], row[1:]):
+                    out.extend(_make(key, {dim: col.lower()}, cell, " | ".join(row), chunk, row[0]))
+        else:
+            dim = SCOPE_HEADERS[first]
+            for row in body:
+                for col, cell in zip(header[1:], row[1:]):
+                    key = _label_key(col, heading)
+                    out.extend(_make(key, {dim: row[0].lower()}, cell, " | ".join(row), chunk, col))
+        return out
+    for row in body:
+        for col, cell in zip(header[1:], row[1:]):
+            label = row[0] if _singular(col) in GENERIC_COLUMNS or len(header) == 2 else f"{row[0]} {col}"
+            if re.fullmatch(r"[\d\s]+(?:and later)?", row[0]):
+                label = f"{col} {header[0]} {row[0]}"
+            out.extend(_make(_label_key(label), {}, cell, " | ".join(row), chunk, label))
+    return out
+
+
+def _make(key: str, scope: dict[str, str], cell: str, sentence: str, chunk: Chunk, raw_key: str) -> list[Claim]:
+    value = _cell_value(cell)
+    if not key or value is None:
+        return []
+    return [make_claim(key=key, scope=scope, value=value[0], normalized=value[1], sentence=sentence,
+                       chunk_id=chunk.id, source=chunk.source, raw_key=raw_key)]

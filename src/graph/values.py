@@ -1,0 +1,275 @@
+"""Value normalisation: text such as "31-40 days", "1 GB" or "600 requests per minute" to
+a canonical, comparable form.
+
+Units are resolved by pint (``UnitRegistry`` built lazily, once). Canonical strings:
+
+- durations: ISO 8601, ``P30D``, ``PT1H``, ``PT30S``, ``P1M``; ranges ``P31D..P40D``
+- sizes: binary units, ``1 GiB`` (support text writes GB for 1024 MB, so decimal byte
+  prefixes are read as binary: 1 GB == 1024 MB, 1000 MB != 1 GB)
+- rates: events per time unit, ``10/s`` (the largest of s, min, h, d giving a whole number)
+- percentages ``99.9%``, plain numbers ``32`` / ranges ``2..5``, versions ``v2.1``,
+  weekday/time ``sun 02:00``, booleans ``true`` / ``false``, "only on X" ``only:x,y``,
+  anything else (an enum) lower-cased text.
+
+``parse_value`` is idempotent on its own output: ``parse_value(n.canonical) == n``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100,
+    "a": 1, "an": 1, "single": 1, "a single": 1,
+}
+NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE]-?\d+)?(?:\s?[kK](?![a-zA-Z]))?"
+WORD_NUM = r"(?:" + "|".join(sorted((w for w in NUMBER_WORDS if w not in ("a", "an", "a single")),
+                                   key=len, reverse=True)) + r")"
+ANY_NUM = rf"(?:{NUM}|\b{WORD_NUM}\b)"
+RANGE_SEP = r"\s*(?:-|–|—|to|\.\.)\s*"
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+TRUE_WORDS = {"true", "yes", "enabled", "on", "available", "supported", "allowed", "included"}
+FALSE_WORDS = {"false", "no", "disabled", "off", "unavailable", "not available", "not supported",
+               "unsupported", "not allowed", "not included", "none"}
+_BYTE_UNIT = re.compile(r"^([kmgtp]?)i?(b|bytes?)$", re.IGNORECASE)
+_BINARY = {"": "byte", "k": "kibibyte", "m": "mebibyte", "g": "gibibyte", "t": "tebibyte", "p": "pebibyte"}
+_SIZE_STEPS = [(1024 ** 5, "PiB"), (1024 ** 4, "TiB"), (1024 ** 3, "GiB"), (1024 ** 2, "MiB"), (1024, "KiB"), (1, "B")]
+_RATE_STEPS = [(1.0, "s"), (60.0, "min"), (3600.0, "h"), (86400.0, "day"), (604800.0, "week"), (2629800.0, "month")]
+_PER_ALIASES = {"rpm": "minute", "rps": "second", "qps": "second", "rph": "hour", "rpd": "day"}
+_ISO = re.compile(r"^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?"
+                  r"(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
+
+
+@dataclass(frozen=True)
+class Norm:
+    """A normalised value. ``lo``/``hi`` are magnitudes in the canonical unit of ``kind``
+    (seconds, bytes, events per second, percent, plain number); equal for a point value."""
+
+    kind: str
+    canonical: str
+    lo: float | None = None
+    hi: float | None = None
+
+    @property
+    def dim(self) -> str:
+        """Values of different dims never compare ("only" statements are booleans)."""
+        return "bool" if self.kind == "only" else self.kind
+
+
+@lru_cache(maxsize=1)
+def ureg() -> Any:
+    import pint
+
+    return pint.UnitRegistry()
+
+
+def to_number(text: str) -> float | None:
+    """'1,024' -> 1024, '10k' -> 10000, 'seven' -> 7; None when not a number."""
+    t = text.strip().lower()
+    if t in NUMBER_WORDS:
+        return float(NUMBER_WORDS[t])
+    mult = 1000.0 if t.endswith("k") else 1.0
+    t = t.rstrip("k").strip().replace(",", "")
+    try:
+        return float(t) * mult
+    except ValueError:
+        return None
+
+
+def fmt_num(x: float) -> str:
+    if abs(x - round(x)) < 1e-9:
+        return str(int(round(x)))
+    return f"{x:.6g}"
+
+
+@lru_cache(maxsize=4096)
+def resolve_unit(word: str) -> tuple[str, float] | None:
+    """(kind, factor to the canonical unit) for a unit word, or None when pint does not know it."""
+    w = word.strip().strip(".").replace("-", " ").strip()
+    if not w:
+        return None
+    if w.lower() in _PER_ALIASES:
+        return "rate", 1.0 / float(ureg().Quantity(1, _PER_ALIASES[w.lower()]).to("second").magnitude)
+    m = _BYTE_UNIT.match(w)
+    if m and w != "b":
+        q = ureg().Quantity(1, _BINARY[m.group(1).lower()])
+        return "size", float(q.to("byte").magnitude)
+    for cand in (w, w.lower()):
+        try:
+            q = ureg().Quantity(1, cand)
+        except Exception:  # pint raises several unrelated types for unknown words
+            continue
+        if q.dimensionality == ureg().second.dimensionality:
+            return "duration", float(q.to("second").magnitude)
+        if str(q.units).endswith("byte"):
+            return "size", float(q.to("byte").magnitude)
+        return None
+    return None
+
+
+def duration_iso(seconds: float, family: str = "") -> str:
+    """ISO 8601 duration; months and years stay in their unit when whole."""
+    if family in ("month", "year"):
+        unit_s = float(ureg().Quantity(1, family).to("second").magnitude)
+        n = seconds / unit_s
+        if abs(n - round(n)) < 1e-9:
+            return f"P{int(round(n))}{'M' if family == 'month' else 'Y'}"
+    if seconds >= 86400 and abs(seconds / 86400 - round(seconds / 86400)) < 1e-9:
+        return f"P{int(round(seconds / 86400))}D"
+    h, rem = divmod(seconds, 3600)
+    m, s = divmod(rem, 60)
+    parts = [f"{int(h)}H" if h else "", f"{int(m)}M" if m else "", f"{fmt_num(s)}S" if s else ""]
+    return "PT" + ("".join(parts) or "0S")
+
+
+def parse_iso(text: str) -> tuple[float, str] | None:
+    m = _ISO.match(text.strip().upper())
+    if not m or text.strip().upper() in ("P", "PT"):
+        return None
+    units = ("year", "month", "week", "day", "hour", "minute", "second")
+    total, family = 0.0, ""
+    for val, unit in zip(m.groups(), units):
+        if val is not None:
+            total += float(val) * float(ureg().Quantity(1, unit).to("second").magnitude)
+            family = family or (unit if unit in ("month", "year") else "")
+    return total, family
+
+
+def _size_canonical(n_bytes: float) -> str:
+    for step, name in _SIZE_STEPS:
+        if n_bytes >= step and abs(n_bytes / step - round(n_bytes / step)) < 1e-9:
+            return f"{int(round(n_bytes / step))} {name}"
+    return f"{fmt_num(n_bytes)} B"
+
+
+def _rate_canonical(per_s: float) -> str:
+    for step, name in _RATE_STEPS:
+        if abs(per_s * step - round(per_s * step)) < 1e-6 * max(1.0, per_s * step) and round(per_s * step) != 0:
+            return f"{int(round(per_s * step))}/{name}"
+    return f"{fmt_num(per_s)}/s"
+
+
+def _canon(kind: str, x: float, family: str = "") -> str:
+    if kind == "duration":
+        return duration_iso(x, family)
+    if kind == "size":
+        return _size_canonical(x)
+    if kind == "rate":
+        return _rate_canonical(x)
+    if kind == "percent":
+        return fmt_num(x) + "%"
+    return fmt_num(x)
+
+
+def _numeric(kind: str, lo: float, hi: float, family: str = "") -> Norm:
+    lo, hi = min(lo, hi), max(lo, hi)
+    canon = _canon(kind, lo, family) if lo == hi else f"{_canon(kind, lo, family)}..{_canon(kind, hi, family)}"
+    return Norm(kind, canon, lo, hi)
+
+
+_QTY = re.compile(rf"^(?P<a>{ANY_NUM})(?:{RANGE_SEP}(?P<b>{ANY_NUM}))?\s*-?\s*(?P<rest>.*)$", re.IGNORECASE)
+_PER = re.compile(r"^(?:(?P<noun>[a-z][\w ]*?)\s+)?(?:per|a|an|each|every)\s+(?P<den>[a-z]+)$", re.IGNORECASE)
+
+
+def _unit_of(rest: str) -> tuple[str, float, str] | None:
+    """(kind, factor, family) for the unit part after a number; kind 'number' for a count noun."""
+    rest = rest.strip().rstrip(".,;")
+    if not rest:
+        return "number", 1.0, ""
+    if rest in ("%",) or rest.lower() in ("percent", "per cent", "pct"):
+        return "percent", 1.0, ""
+    rest = re.sub(r"\s*/\s*", " per ", rest).strip()
+    per = _PER.match(rest)
+    if per:
+        den = resolve_unit(per.group("den"))
+        if den and den[0] == "duration":
+            return "rate", 1.0 / den[1], ""
+    unit = resolve_unit(rest)
+    if unit:
+        word = rest.lower().rstrip("s")
+        family = "month" if word.startswith("month") else "year" if word.startswith("year") else ""
+        return unit[0], unit[1], family
+    if re.fullmatch(r"[a-z][a-z\- ]*", rest, re.IGNORECASE) and len(rest.split()) <= 2:
+        return "number", 1.0, ""
+    return None
+
+
+@lru_cache(maxsize=8192)
+def parse_value(text: str) -> Norm | None:
+    """Normalise one value as written; None when it is not a recognisable value."""
+    t = " ".join(str(text).split()).strip().strip("`'\"").strip()
+    low = t.lower()
+    if not t:
+        return None
+    if low.startswith("only:"):
+        items = sorted({x.strip() for x in low[5:].split(",") if x.strip()})
+        return Norm("only", "only:" + ",".join(items))
+    if low in TRUE_WORDS:
+        return Norm("bool", "true")
+    if low in FALSE_WORDS:
+        return Norm("bool", "false")
+    if ".." in t and t.upper().startswith("P"):
+        a, b = (parse_iso(x) for x in t.split("..", 1))
+        if a and b:
+            return _numeric("duration", a[0], b[0], a[1] or b[1])
+    iso = parse_iso(t) if t[:1] in "Pp" else None
+    if iso:
+        return _numeric("duration", iso[0], iso[0], iso[1])
+    ver = re.fullmatch(r"(?:v|version\s*)(\d+(?:\.(?:\d+|x))*)", low)
+    if ver:
+        return Norm("version", "v" + ver.group(1))
+    wt = weekday_time(low)
+    if wt:
+        return Norm("time", wt)
+    m = _QTY.match(t)
+    if m:
+        a, b = to_number(m.group("a")), to_number(m.group("b") or m.group("a"))
+        unit = _unit_of(m.group("rest"))
+        if a is not None and b is not None and unit:
+            kind, factor, family = unit
+            return _numeric(kind, a * factor, b * factor, family)
+    return None
+
+
+def weekday_time(low: str) -> str | None:
+    """'Saturdays 02:00-04:00 UTC' -> 'sat 02:00-04:00 utc'; None when it is not only a weekday/time."""
+    day = re.search(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", low)
+    clocks = list(re.finditer(r"\b(\d{1,2}):(\d{2})\s*(am|pm)?", low))
+    if not day and not clocks:
+        return None
+    rest = re.sub(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\d{1,2}:\d{2}|\b(am|pm|at|on|every|from|to|utc|gmt)\b|[\s,\-–]",
+                  "", low)
+    if rest:
+        return None
+    times = []
+    for c in clocks:
+        h = int(c.group(1))
+        if c.group(3):
+            h = h % 12 + (12 if c.group(3) == "pm" else 0)
+        times.append(f"{h:02d}:{c.group(2)}")
+    parts = ([day.group(1)] if day else []) + (["-".join(times)] if times else [])
+    if re.search(r"\b(utc|gmt)\b", low):
+        parts.append("utc")
+    return " ".join(parts)
+
+
+def normalize(text: str) -> str | None:
+    """The canonical string of a value, or None."""
+    n = parse_value(text)
+    return n.canonical if n else None
+
+
+def compare(a: Norm, b: Norm) -> str:
+    """'equal', 'differ' or 'incomparable' (different kinds, e.g. days vs MB)."""
+    if a.kind != b.kind:
+        return "incomparable"
+    if a.lo is not None and b.lo is not None and a.hi is not None and b.hi is not None:
+        same = math.isclose(a.lo, b.lo, rel_tol=1e-6, abs_tol=1e-12) and math.isclose(a.hi, b.hi, rel_tol=1e-6, abs_tol=1e-12)
+        return "equal" if same else "differ"
+    return "equal" if a.canonical == b.canonical else "differ"

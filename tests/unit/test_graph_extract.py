@@ -1,0 +1,74 @@
+"""The offline extractor: each claim type with its exact key, scope, value and normalised value."""
+
+from src.graph import extract_claims
+from src.types import Chunk
+
+
+def _claims(text, source="docs"):
+    chunk = Chunk(id=f"data/{source}/x.md#c0", source=source, kind="document", text=text)
+    return [(c.key, c.scope, c.value, c.normalized) for c in extract_claims(chunk)]
+
+
+def test_duration_with_plan_scope():
+    assert _claims("On the Team plan, events are retained for 14 days.") == [
+        ("events retained", {"plan": "team"}, "14 days", "P14D")]
+
+
+def test_value_of_noun_phrase_and_range():
+    assert _claims("- 31-40 days of version history on the Basic plan") == [
+        ("version history", {"plan": "basic"}, "31-40 days", "P31D..P40D")]
+
+
+def test_size_rate_percentage():
+    assert _claims("The maximum payload size for an event is 512 KB.") == [
+        ("maximum payload size event", {}, "512 KB", "512 KiB")]
+    assert _claims("The management API allows 600 requests per minute per API key.") == [
+        ("management api allows", {}, "600 requests per minute", "10/s")]
+    assert _claims("The default alert threshold is 25% of attempts.") == [
+        ("alert threshold", {}, "25%", "25%")]
+
+
+def test_version_and_weekday_time():
+    assert _claims("The replay command requires Hooklane Agent 3.4 or later.") == [
+        ("command requires hooklane agent", {}, "3.4 or later", "v3.4+")]
+    assert _claims("Scheduled maintenance runs on Sundays 02:00-04:00 UTC.") == [
+        ("scheduled maintenance runs", {}, "Sundays 02:00-04:00 UTC", "sun 02:00-04:00 utc")]
+
+
+def test_availability_and_only():
+    assert _claims("SSO is not available on the Team plan.") == [("sso", {"plan": "team"}, "not available", "false")]
+    assert _claims("Static egress IPs are available on Enterprise only.") == [
+        ("static egress ips", {}, "only enterprise", "only:enterprise")]
+    assert _claims("Offline mode only works in the desktop and mobile apps, not in browsers.") == [
+        ("offline mode", {}, "only desktop, mobile", "only:desktop,mobile")]
+
+
+def test_key_value_text_and_unit_in_key():
+    assert _claims("Docs say v2.1 default is batch_size=32; patience=5; lr_scheduler=cosine.", "forums") == [
+        ("batch size", {"version": "2.1"}, "32", "32"), ("patience", {}, "5", "5"),
+        ("lr scheduler", {}, "cosine", "cosine")]
+    assert _claims("- artifact_retention_days: 30") == [("artifact retention", {}, "30", "P30D")]
+    assert _claims("- concurrency: 2 (legacy tenants may observe 1)") == [
+        ("concurrency", {}, "2", "2"), ("concurrency", {"tenant": "legacy"}, "1", "1")]
+
+
+def test_table_with_plan_columns():
+    text = "# Plans\n\n| | Free | Team |\n|---|---|---|\n| Event retention | 3 days | 14 days |\n| SSO | — | yes |\n"
+    assert _claims(text) == [
+        ("event retention", {"plan": "free"}, "3 days", "P3D"), ("event retention", {"plan": "team"}, "14 days", "P14D"),
+        ("sso", {"plan": "free"}, "not available", "false"), ("sso", {"plan": "team"}, "available", "true")]
+
+
+def test_adjectival_value_and_segment_scope():
+    assert _claims("Consider 60-day artifact retention in regulated environments, despite 30-day default.", "blogs") == [
+        ("artifact retention", {"environment": "regulated"}, "60-day", "P60D"),
+        ("artifact retention", {}, "30-day", "P30D")]
+
+
+def test_questions_and_code_are_skipped():
+    assert _claims("How long are events kept, 7 days?\n```\nretention: 9 days\n```\n") == []
+
+
+def test_ids_are_deterministic():
+    chunk = Chunk(id="data/docs/x.md#c0", source="docs", kind="document", text="The timeout is 30 s.")
+    assert [c.id for c in extract_claims(chunk)] == [c.id for c in extract_claims(chunk)]
