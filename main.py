@@ -341,13 +341,13 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
     all_chunks = read_chunks(chunks_path)
     weights = {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in {c.source for c in all_chunks}}
     audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
-                         embed_model=load_embed_model(settings.models.embed_model))
+                         embed_model=load_embed_model(settings.models.embed_model), only_contradictions=not show_all)
     html_path = str(audit.write_html(html)) if html is not None else None
     _write_graphml(audit, str(chunks_path.resolve()))
     if as_json:
         click.echo(json.dumps(audit.to_json(html_path=html_path), ensure_ascii=False, indent=2))
         return
-    click.echo(audit.render_text() if show_all else audit.render_text(only_contradictions=True))
+    click.echo(audit.render_text() or "no contradictions found")
     if html_path:
         click.echo(f"\nHTML graph: {html_path}")
 

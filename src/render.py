@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], align: str | No
 
 def _fmt(value: Any) -> str:
     if isinstance(value, float):
-        return f"{value:.3f}"
+        return f"{value:.3f}".rstrip("0").rstrip(".")
     return "" if value is None else str(value)
 
 
@@ -41,6 +42,6 @@ def render_ingest_json(result: Any, out: Path) -> str:
     return json.dumps({
         "out": str(out),
         "chunks": len(result.chunks),
-        "sources": [s.__dict__ for s in result.stats],
+        "sources": [asdict(s) for s in result.stats],
         "warnings": [str(w) for w in result.warnings],
     }, indent=2)

@@ -50,7 +50,7 @@ def parse_variants(reply: str, query: str, n: int) -> list[str]:
     """Lines of a model's reply as queries: numbering and bullets stripped, duplicates dropped."""
     out: list[str] = []
     for line in reply.strip().strip("`").splitlines():
-        q = re.sub(r"^\s*(?:\d+[.)]|[-*\u2022])\s*", "", line).strip().strip('"').strip()
+        q = re.sub(r"^\s*(?:\d+[.)](?=\s)|[-*\u2022])\s*", "", line).strip().strip('"').strip()
         if q and q.lower() != query.lower() and q.lower() not in {o.lower() for o in out}:
             out.append(q)
     return out[:n]

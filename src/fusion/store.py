@@ -90,7 +90,7 @@ class EmbeddingCache:
             try:
                 self.keys = json.loads(keys_path.read_text(encoding="utf-8"))
                 self.vectors = np.load(vec_path)
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, EOFError) as exc:
                 log.warning("embedding cache %s is unreadable (%s): re-embedding", folder, exc)
                 self.keys, self.vectors = [], np.zeros((0, 0), dtype=np.float32)
             if len(self.keys) != len(self.vectors):
@@ -119,14 +119,16 @@ class EmbeddingCache:
     def get(self, keys: Sequence[str]) -> np.ndarray:
         return self.vectors[[self._row[k] for k in keys]]
 
-    def retain(self, keys: set[str]) -> None:
-        """Drop vectors of chunks that no longer exist."""
+    def retain(self, keys: set[str]) -> int:
+        """Drop vectors of chunks that no longer exist; returns how many were dropped."""
         keep = [i for i, k in enumerate(self.keys) if k in keys]
-        if len(keep) == len(self.keys):
-            return
+        dropped = len(self.keys) - len(keep)
+        if not dropped:
+            return 0
         self.keys = [self.keys[i] for i in keep]
         self.vectors = self.vectors[keep] if keep else np.zeros((0, 0), dtype=np.float32)
         self._row = {k: i for i, k in enumerate(self.keys)}
+        return dropped
 
     def save(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -211,8 +213,8 @@ def build_or_load(
             embedded += len(keys)
             if progress:
                 progress(embedded, len(missing))
-    cache.retain(set(hashes.values()))
-    if embedded or len(cache.keys) != len(set(hashes.values())):
+    dropped = cache.retain(set(hashes.values()))
+    if embedded or dropped:
         cache.save()
     dim = int(cache.vectors.shape[1]) if cache.vectors.size else int(old.get("dim", 0))
 
@@ -294,7 +296,7 @@ def _load_source(folder: Path, name: str, chunks: list[Chunk]) -> SourceIndex | 
             return None
         store = FaissVectorStore.from_persist_path(str(folder / "faiss.index"))
         bm25 = bm25s.BM25.load(str(folder / "bm25"))
-    except (OSError, ValueError, RuntimeError) as exc:
+    except (OSError, ValueError, RuntimeError, EOFError) as exc:
         log.warning("index of source %s is unreadable (%s): rebuilding it", name, exc)
         return None
     if store.client.ntotal != len(chunks):

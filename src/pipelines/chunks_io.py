@@ -26,6 +26,7 @@ def write_chunks(chunks: Iterable[Chunk], path: Path) -> None:
                 fh.write(json.dumps({**chunk.to_json(), "schema": CHUNKS_SCHEMA}, ensure_ascii=False) + "\n")
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; a chunks file is an ordinary output
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -1,0 +1,157 @@
+"""The CLI as users run it: exit codes, one-line errors, SPEC JSON, logs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from main import cli
+
+pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[2]
+FAST = ["--embed-model", "hashing:256"]
+
+
+def write_corpus(root: Path) -> Path:
+    data = root / "kb"
+    (data / "docs").mkdir(parents=True)
+    (data / "forums").mkdir()
+    (data / "docs" / "retention.md").write_text(
+        "---\ntitle: Event retention\nversion: '4.2'\nlast_updated: 2025-03-01\n---\n"
+        "# Event retention\n\nThe Team plan keeps event history for 14 days.\n", encoding="utf-8")
+    (data / "docs" / "limits.md").write_text(
+        "---\ntitle: Limits\n---\n# Limits\n\nThe maximum payload size is 512 KB.\n", encoding="utf-8")
+    threads = [
+        {"thread_id": "t1", "title": "Team retention", "question": "How long is event history kept on Team?",
+         "answers": [{"id": "a1", "text": "Team keeps events for 7 days.", "accepted": True, "upvotes": 3}]},
+    ]
+    (data / "forums" / "threads.jsonl").write_text("\n".join(json.dumps(t) for t in threads) + "\n", encoding="utf-8")
+    return data
+
+
+@pytest.fixture()
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.chdir(tmp_path)
+    return CliRunner()
+
+
+def test_ingest_prints_summary_and_writes_chunks(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    res = runner.invoke(cli, ["ingest", "--data", str(data), "--out", "out/chunks.jsonl"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0].split() == ["source", "kind", "weight", "files", "records", "chunks", "skipped"]
+    assert lines[2].split() == ["docs", "document", "1.2", "2", "2", "2", "0"]
+    assert lines[3].split() == ["forums", "thread", "0.8", "1", "1", "1", "0"]
+    assert lines[-1] == "wrote 3 chunks to out/chunks.jsonl"
+    ids = [json.loads(line)["id"] for line in Path("out/chunks.jsonl").read_text().splitlines()]
+    assert ids == ["kb/docs/limits.md#c0", "kb/docs/retention.md#c0", "kb/forums/t1#qa"]
+
+
+def test_ingest_missing_folder_exits_2_naming_it(runner: CliRunner) -> None:
+    res = runner.invoke(cli, ["ingest", "--data", "nope"])
+    assert res.exit_code == 2
+    assert res.output.strip() == "Error: data folder not found: nope (pass --data DIR with a corpus folder)"
+
+
+def test_ingest_strict_fails_on_bad_line_with_file_and_line(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    with open(data / "forums" / "threads.jsonl", "a", encoding="utf-8") as f:
+        f.write("{not json\n")
+    res = runner.invoke(cli, ["ingest", "--data", str(data), "--out", "c.jsonl"])
+    assert res.exit_code == 0
+    assert f"{data / 'forums' / 'threads.jsonl'}:2:" in res.output
+    strict = runner.invoke(cli, ["ingest", "--data", str(data), "--out", "c.jsonl", "--strict"])
+    assert strict.exit_code == 1
+    assert f"{data / 'forums' / 'threads.jsonl'}:2:" in strict.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--q", "", "--k", "3"], "the query is empty"),
+    (["--q", "x", "--k", "0"], "--k must be at least 1"),
+    (["--q", "x", "--mode", "bogus"], "unknown fusion mode 'bogus'; valid modes: rrf, relative, dist"),
+    (["--q", "x", "--num-queries", "0"], "--num-queries must be between 1 and 10"),
+])
+def test_fusion_bad_options_exit_2_with_one_line(runner: CliRunner, tmp_path: Path, args: list[str],
+                                                 message: str) -> None:
+    data = write_corpus(tmp_path)
+    res = runner.invoke(cli, ["fusion", "--data", str(data), *FAST, *args])
+    assert res.exit_code == 2, res.output
+    assert message in res.output
+    assert "Traceback" not in res.output
+
+
+def test_fusion_missing_chunks_file(runner: CliRunner) -> None:
+    res = runner.invoke(cli, ["fusion", "--chunks", "missing.jsonl", "--q", "x", *FAST])
+    assert res.exit_code == 2
+    assert "chunks file not found: missing.jsonl" in res.output
+
+
+def test_fusion_old_chunks_file_names_the_fix(runner: CliRunner, tmp_path: Path) -> None:
+    old = tmp_path / "old.jsonl"
+    old.write_text(json.dumps({"chunk_id": "a", "content": "text"}) + "\n", encoding="utf-8")
+    res = runner.invoke(cli, ["fusion", "--chunks", str(old), "--q", "x", *FAST])
+    assert res.exit_code != 0
+    assert "re-run `python main.py ingest`" in res.output
+    assert "Traceback" not in res.output
+
+
+def test_fusion_json_follows_spec_and_logs(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    res = runner.invoke(cli, ["fusion", "--data", str(data), *FAST, "--q", "Team plan event history days",
+                              "--k", "3", "--json", "--log-txt", "logs/q.txt"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output[res.output.index("{"):])
+    assert list(out) == ["query", "config", "variants", "results", "graph", "timings_ms"]
+    assert out["config"]["mode"] == "rrf" and out["config"]["k"] == 3 and out["config"]["graph"] is False
+    assert out["graph"] is None
+    assert [r["rank"] for r in out["results"]] == [1, 2, 3]
+    # docs outrank the forum answer that says the same words: authority 1.2 vs 0.8
+    assert out["results"][0]["id"] == "kb/docs/retention.md#c0"
+    top = out["results"][0]
+    assert top["scores"]["authority"] == 1.2
+    assert abs(top["score"] - top["scores"]["fusion"] * top["scores"]["prior"]) < 1e-5
+    log = [json.loads(line) for line in Path("logs/responses.jsonl").read_text().splitlines()]
+    assert log[-1]["query"] == "Team plan event history days"
+    assert [r["id"] for r in log[-1]["results"]] == [r["id"] for r in out["results"]]
+    txt = Path("logs/q.txt").read_text().splitlines()[-1]
+    assert "q='Team plan event history days' sources=['docs', 'forums'] topk=30 chunks=kb/docs/retention.md#c0:" in txt
+
+
+def test_index_is_incremental_and_rebuilds_for_another_model(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    first = runner.invoke(cli, ["index", "--data", str(data), *FAST])
+    assert first.exit_code == 0, first.output
+    assert "embedded 3 chunks with hashing:256" in first.output
+    again = runner.invoke(cli, ["index", "--data", str(data), *FAST])
+    assert "embedded 0 chunks with hashing:256" in again.output
+    assert again.output.count("reused") == 2
+    other = runner.invoke(cli, ["index", "--data", str(data), "--embed-model", "hashing:128"])
+    assert other.exit_code == 0, other.output
+    assert "embedded 3 chunks with hashing:128 (dim 128)" in other.output
+
+
+def test_eval_gold_json(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"q": "maximum payload size", "relevant_ids": ["kb/docs/limits.md"]}) + "\n"
+                    + json.dumps({"q": "event history on Team", "relevant_ids": ["kb/docs/nothere.md"]}) + "\n",
+                    encoding="utf-8")
+    res = runner.invoke(cli, ["eval", "--gold", str(gold), "--data", str(data), *FAST, "--json"])
+    assert res.exit_code == 0, res.output
+    assert "match no chunk or document of the corpus" in res.output and "kb/docs/nothere.md" in res.output
+    out = json.loads(res.output[res.output.index("{\n"):])
+    assert out["metrics"]["hits@1"] == 0.5
+    assert set(out["latency_ms"]) == {"p50", "p95"}
+
+
+def test_help_teaches_from_a_subprocess() -> None:
+    res = subprocess.run([sys.executable, "main.py", "fusion", "--help"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert res.returncode == 0
+    assert "--per-source-topk" in res.stdout and "Examples:" in res.stdout
