@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.lock | cksum | cut -d' ' -
 export HF_HUB_OFFLINE ?= 1
 export TOKENIZERS_PARALLELISM ?= false
 
-.PHONY: install demo test test-fast lint bench clean
+.PHONY: install browser demo test test-fast lint bench clean
 
 install: $(STAMP)
 
@@ -23,8 +23,14 @@ demo: install
 	$(PY) main.py fusion --chunks artifacts/chunks.jsonl --rerank --graph --html artifacts/graphs/demo.html \
 		--q "How long does the Team plan keep event history?"
 
-test: install
+test: install browser
 	$(PY) -m pytest -q
+
+# Headless Chromium for the browser tests (Debian's package; skipped when not root/apt).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+		|| echo "chromium not installed: browser tests will be skipped"; }
 
 test-fast: install
 	$(PY) -m pytest -q -m "not integration and not e2e"

@@ -30,6 +30,8 @@ log = logging.getLogger("crosscheck")
 def _setup_logging(verbose: int) -> None:
     level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    for handler in logging.getLogger().handlers:
+        handler.setLevel(level)  # libraries such as bm25s set DEBUG on their own loggers at import
     for noisy in ("httpx", "sentence_transformers", "transformers", "faiss", "bm25s", "urllib3"):
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
 
