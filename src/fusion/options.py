@@ -29,7 +29,7 @@ class FusionConfig:
     """Everything one query may vary. Defaults are the measured best offline stack."""
 
     mode: FusionMode = FusionMode.RRF
-    rrf_k: float = 10.0  # 1 / (rrf_k + rank); 10 measured better than the customary 60 here (BENCHMARKS.md)
+    rrf_k: float = 10.0  # 1 / (rrf_k + rank), rank from 0; 10 measured better than the customary 60 (BENCHMARKS.md)
     per_source_topk: int = 30
     k: int = 10
     num_queries: int = 1  # >1: rewrite the query into N variants (LLM, else offline PRF)
@@ -49,6 +49,8 @@ class FusionConfig:
             raise ValueError("--rerank-topn must be at least 1")
         if not 1 <= self.num_queries <= 10:
             raise ValueError("--num-queries must be between 1 and 10")
+        if self.rrf_k <= 0:
+            raise ValueError("rrf_k must be greater than 0")
         if not (self.use_dense or self.use_bm25):
             raise ValueError("at least one of dense and BM25 retrieval must be on")
 

@@ -82,9 +82,11 @@ class SourceBM25Retriever(BM25Retriever):
 
 
 class MergedRetriever(BaseRetriever):
-    """One ranked list from several per-source retrievers of one kind (scores are comparable:
-    the same embedder, or BM25 with the same settings), so fusion sees one dense and one
-    BM25 ranking instead of crediting every source's first hit equally."""
+    """One ranked list from several per-source retrievers of one kind, so fusion sees one
+    dense and one BM25 ranking instead of crediting every source's first hit equally.
+
+    Dense scores are comparable across sources (one embedder); BM25 scores only roughly,
+    since each source has its own term statistics."""
 
     def __init__(self, retrievers: list[BaseRetriever], name: str) -> None:
         super().__init__()

@@ -3,7 +3,8 @@
 Layout of an index folder (``index/`` beside the chunks file)::
 
     params.json                  what built it: schema, model, dim, BM25 settings, versions, sources
-    embeddings/<model-slug>/     the embedding cache: vectors.npy + keys.json (content hashes)
+    .embeddings/<model-slug>/    the embedding cache: vectors.npy + keys.json (content hashes);
+                                 dot-named, so no source folder (never hidden) can collide with it
     <source>/faiss.index         LlamaIndex FaissVectorStore (inner product on unit vectors)
     <source>/bm25/               bm25s index (English Snowball stemmer, English stop words)
     <source>/ids.json            chunk ids in the row order of both indexes
@@ -35,7 +36,8 @@ from src.types import Chunk
 
 log = logging.getLogger(__name__)
 
-INDEX_SCHEMA = 1
+INDEX_SCHEMA = 2
+CACHE_DIR = ".embeddings"
 BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, "method": "lucene"}
 _PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "PyStemmer")
 
@@ -197,7 +199,7 @@ def build_or_load(
                     index_dir, old.get("embed_model"), model_name, model_name)
         old = {}
 
-    cache = EmbeddingCache(index_dir / "embeddings" / model_slug(model_name))
+    cache = EmbeddingCache(index_dir / CACHE_DIR / model_slug(model_name))
     hashes = {c.id: text_hash(model_name, indexed_text(c)) for c in chunks}
     missing = cache.missing([hashes[c.id] for c in chunks])
     embedded = 0
@@ -237,8 +239,10 @@ def build_or_load(
             reused.append(name)
         sources[name] = loaded
         source_params[name] = {"chunks": len(src_chunks), "fingerprint": fp}
-    for stale in set(old.get("sources") or {}) - set(by_source):
-        shutil.rmtree(index_dir / stale, ignore_errors=True)
+    # Whatever folder is not a current source goes, whether or not old params named it.
+    for entry in index_dir.iterdir():
+        if entry.is_dir() and not entry.name.startswith(".") and entry.name not in by_source:
+            shutil.rmtree(entry, ignore_errors=True)
 
     params = {
         "schema": INDEX_SCHEMA,

@@ -1,0 +1,336 @@
+"""The persisted index: incremental embedding, per-source rebuilds, params.json, recovery from damage.
+
+The 11-chunk corpus (tests/fixtures/fusion/corpus.jsonl) has 10 distinct indexed texts:
+``data/docs/limits.md#c0`` and ``data/blogs/release-2-1.md#c1`` share title and text.
+Sources: blogs 3 chunks, docs 4, forums 4.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pydantic import PrivateAttr
+
+from src.config import Settings
+from src.embeddings import HashingEmbedding
+from src.errors import IndexError_, UsageError
+from src.fusion.engine import SearchEngine
+from src.fusion.options import FusionConfig
+from src.fusion.store import BM25_SETTINGS, INDEX_SCHEMA, indexed_text, model_slug, text_hash
+from src.pipelines.chunks_io import write_chunks
+from src.types import Chunk
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "fusion" / "corpus.jsonl"
+SOURCES = ["blogs", "docs", "forums"]
+PACKAGES = ["PyStemmer", "bm25s", "faiss-cpu", "llama-index-core", "sentence-transformers"]
+
+
+def load_corpus() -> list[Chunk]:
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    return [Chunk.from_json(json.loads(line)) for line in lines if line.strip()]
+
+
+class CountingEmbedding(HashingEmbedding):
+    """The hashing embedder, recording every batch of texts it embeds."""
+
+    _batches: list = PrivateAttr(default_factory=list)
+
+    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+        self._batches.append(list(texts))
+        return super()._get_text_embeddings(texts)
+
+    @property
+    def embedded_texts(self) -> list[str]:
+        return [t for batch in self._batches for t in batch]
+
+
+def open_engine(chunks_path: Path, dim: int = 256) -> tuple[SearchEngine, CountingEmbedding]:
+    model = CountingEmbedding(dim)
+    return SearchEngine.open(chunks_path, Settings(), embed_model=model), model
+
+
+def report(engine: SearchEngine) -> tuple[int, list[str], list[str]]:
+    r = engine.index_report
+    return r["embedded"], r["rebuilt"], r["reused"]
+
+
+@pytest.fixture
+def chunks_path(tmp_path: Path) -> Path:
+    path = tmp_path / "chunks.jsonl"
+    write_chunks(load_corpus(), path)
+    return path
+
+
+def top_ids(engine: SearchEngine, query: str = "max payload size 413") -> list[str]:
+    return [s.id for s in engine.search(query, FusionConfig(k=11)).results]
+
+
+def test_first_open_embeds_every_distinct_text_once(chunks_path: Path) -> None:
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (10, SOURCES, [])
+    corpus = load_corpus()
+    assert sorted(model.embedded_texts) == sorted({indexed_text(c) for c in corpus})
+    assert len(model.embedded_texts) == 10
+    index = chunks_path.parent / "index"
+    assert sorted(p.name for p in index.iterdir()) == [".embeddings", "blogs", "docs", "forums", "params.json"]
+    for name in SOURCES:
+        assert sorted(p.name for p in (index / name).iterdir()) == ["bm25", "faiss.index", "ids.json"]
+        ids = json.loads((index / name / "ids.json").read_text())
+        assert ids == [c.id for c in corpus if c.source == name]
+    cache = index / ".embeddings" / "hashing_256"
+    keys = json.loads((cache / "keys.json").read_text())
+    assert sorted(keys) == sorted({text_hash("hashing:256", indexed_text(c)) for c in corpus})
+    assert np.load(cache / "vectors.npy").shape == (10, 256)
+    assert np.linalg.norm(np.load(cache / "vectors.npy"), axis=1) == pytest.approx(np.ones(10), abs=1e-6)
+
+
+def test_the_title_is_prepended_only_when_the_text_lacks_it() -> None:
+    assert indexed_text(Chunk("a#c0", "docs", "document", "Retry policy. Text.", {"title": "Retry policy"})) == (
+        "Retry policy. Text.")
+    assert indexed_text(Chunk("a#c1", "docs", "document", "Later text.", {"title": "Retry policy"})) == (
+        "Retry policy\nLater text.")
+    assert indexed_text(Chunk("a#c2", "docs", "document", "No title.")) == "No title."
+
+
+def test_second_open_embeds_nothing_and_reuses_every_source(chunks_path: Path) -> None:
+    cold, _ = open_engine(chunks_path)
+    params_before = (chunks_path.parent / "index" / "params.json").read_text()
+    warm, model = open_engine(chunks_path)
+    assert report(warm) == (0, [], SOURCES)
+    assert model.embedded_texts == []
+    assert (chunks_path.parent / "index" / "params.json").read_text() == params_before  # not rewritten
+    assert top_ids(warm) == top_ids(cold)
+    assert [s.score for s in warm.search("retry policy v2.1").results] == [
+        s.score for s in cold.search("retry policy v2.1").results]
+
+
+def test_changing_one_chunk_reembeds_it_and_rebuilds_only_its_source(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    new_text = "How long are failed deliveries retried? Also, does the zebra endpoint get paused?"
+    chunks = [replace(c, text=new_text) if c.id == "data/forums/t001#q" else c for c in load_corpus()]
+    write_chunks(chunks, chunks_path)
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (1, ["forums"], ["blogs", "docs"])
+    assert model.embedded_texts == [new_text]  # its title is already in the text
+    assert [s.id for s in engine.search("zebra", FusionConfig(use_dense=False)).results] == ["data/forums/t001#q"]
+    # The old text's vector is gone from the cache; the file holds exactly the current texts.
+    cache = chunks_path.parent / "index" / ".embeddings" / "hashing_256"
+    assert sorted(json.loads((cache / "keys.json").read_text())) == sorted(
+        {text_hash("hashing:256", indexed_text(c)) for c in chunks})
+
+
+def test_adding_a_source_builds_only_that_source(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    ticket = Chunk("data/tickets/ticket_1#c0", "tickets", "thread", "Customer reports a zebra outage.",
+                   {"status": "open"})
+    write_chunks([*load_corpus(), ticket], chunks_path)
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (1, ["tickets"], SOURCES)
+    result = engine.search("zebra outage", FusionConfig(use_dense=False))
+    assert [(s.id, s.scores["authority"], s.scores["status"]) for s in result.results] == [
+        ("data/tickets/ticket_1#c0", 0.8, 0.95)]
+
+
+def test_deleting_a_sources_chunks_removes_its_folder(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    index = chunks_path.parent / "index"
+    assert (index / "blogs").is_dir()
+    write_chunks([c for c in load_corpus() if c.source != "blogs"], chunks_path)
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (0, [], ["docs", "forums"])
+    assert not (index / "blogs").exists()
+    assert sorted(engine.sources) == ["docs", "forums"]
+    params = json.loads((index / "params.json").read_text())
+    assert sorted(params["sources"]) == ["docs", "forums"]
+    assert all(s.source != "blogs" for s in engine.search("payload release", FusionConfig(k=20)).results)
+
+
+def test_deleting_chunks_drops_their_vectors_from_the_cache_file(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    remaining = [c for c in load_corpus() if c.source != "blogs"]
+    write_chunks(remaining, chunks_path)
+    open_engine(chunks_path)
+    # Regression: the cache file used to keep deleted chunks' vectors when nothing new was embedded.
+    cache = chunks_path.parent / "index" / ".embeddings" / "hashing_256"
+    # 8 distinct texts remain (the blog copy of limits.md#c0 shared its text with docs).
+    assert len(json.loads((cache / "keys.json").read_text())) == 8
+    assert np.load(cache / "vectors.npy").shape == (8, 256)
+
+
+def test_another_embed_model_rebuilds_everything_and_switching_back_reuses_its_cache(chunks_path: Path) -> None:
+    open_engine(chunks_path, 256)
+    assert HashingEmbedding(128).model_name == "hashing:128" != HashingEmbedding(256).model_name
+    other, model = open_engine(chunks_path, 128)
+    assert report(other) == (10, SOURCES, [])
+    index = chunks_path.parent / "index"
+    params = json.loads((index / "params.json").read_text())
+    assert (params["embed_model"], params["dim"]) == ("hashing:128", 128)
+    assert sorted(p.name for p in (index / ".embeddings").iterdir()) == ["hashing_128", "hashing_256"]
+    assert other.sources["docs"].vector_store.client.d == 128
+    # Back to 256: the index was built with 128, so every source is rebuilt, but the
+    # 256-d vectors are still cached: nothing is embedded.
+    back, model = open_engine(chunks_path, 256)
+    assert report(back) == (0, SOURCES, [])
+    assert model.embedded_texts == []
+    assert back.sources["docs"].vector_store.client.d == 256
+
+
+def test_params_json_describes_the_index(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    params = json.loads((chunks_path.parent / "index" / "params.json").read_text())
+    assert sorted(params) == ["bm25", "dim", "embed_model", "packages", "schema", "sources", "updated",
+                              "vector_store"]
+    assert params["schema"] == INDEX_SCHEMA == 2
+    assert params["embed_model"] == "hashing:256"
+    assert params["dim"] == 256
+    assert params["bm25"] == BM25_SETTINGS == {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75,
+                                               "method": "lucene"}
+    assert params["vector_store"] == "faiss.IndexFlatIP"
+    assert sorted(params["packages"]) == PACKAGES
+    assert params["packages"]["bm25s"] != "absent" and params["packages"]["faiss-cpu"] != "absent"
+    assert {k: v["chunks"] for k, v in params["sources"].items()} == {"blogs": 3, "docs": 4, "forums": 4}
+    assert all(len(v["fingerprint"]) == 24 for v in params["sources"].values())
+    assert model_slug("hashing:256") == "hashing_256"
+    assert model_slug("sentence-transformers/all-MiniLM-L6-v2") == "sentence-transformers_all-MiniLM-L6-v2"
+
+
+def test_an_index_of_another_schema_is_rebuilt(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    path = chunks_path.parent / "index" / "params.json"
+    params = json.loads(path.read_text())
+    path.write_text(json.dumps({**params, "schema": 0}))
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (0, SOURCES, [])
+    assert json.loads(path.read_text())["schema"] == 2
+
+
+@pytest.mark.parametrize("damage", ["garbage", "empty", "truncated", "missing"])
+def test_a_damaged_faiss_file_rebuilds_that_source(chunks_path: Path, damage: str) -> None:
+    cold, _ = open_engine(chunks_path)
+    expected = top_ids(cold)
+    target = chunks_path.parent / "index" / "docs" / "faiss.index"
+    damage_file(target, damage)
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (0, ["docs"], ["blogs", "forums"])
+    assert top_ids(engine) == expected
+    assert report(open_engine(chunks_path)[0]) == (0, [], SOURCES)  # repaired for good
+
+
+@pytest.mark.parametrize("name", ["params.index.json", "vocab.index.json", "data.csc.index.npy"])
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "missing"])
+def test_a_damaged_bm25_file_rebuilds_that_source(chunks_path: Path, name: str, damage: str) -> None:
+    cold, _ = open_engine(chunks_path)
+    expected = top_ids(cold)
+    damage_file(chunks_path.parent / "index" / "forums" / "bm25" / name, damage)
+    engine, _ = open_engine(chunks_path)
+    assert report(engine) == (0, ["forums"], ["blogs", "docs"])
+    assert top_ids(engine) == expected
+
+
+@pytest.mark.parametrize("name", ["data.csc.index.npy", "indices.csc.index.npy", "indptr.csc.index.npy",
+                                  "vocab.index.json", "params.index.json"])
+def test_an_empty_bm25_file_rebuilds_that_source(chunks_path: Path, name: str) -> None:
+    # Regression: numpy raises EOFError for a zero-byte .npy, which used to crash the open.
+    open_engine(chunks_path)
+    damage_file(chunks_path.parent / "index" / "forums" / "bm25" / name, "empty")
+    engine, _ = open_engine(chunks_path)
+    assert report(engine) == (0, ["forums"], ["blogs", "docs"])
+
+
+def test_a_damaged_ids_file_or_missing_source_folder_rebuilds_that_source(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    index = chunks_path.parent / "index"
+    (index / "blogs" / "ids.json").write_text("[not json")
+    (index / "forums" / "ids.json").write_text(json.dumps(["data/forums/other#q"]))  # another source's rows
+    engine, _ = open_engine(chunks_path)
+    assert report(engine) == (0, ["blogs", "forums"], ["docs"])
+    import shutil
+
+    shutil.rmtree(index / "docs")
+    engine, _ = open_engine(chunks_path)
+    assert report(engine) == (0, ["docs"], ["blogs", "forums"])
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_a_damaged_embedding_cache_is_reembedded(chunks_path: Path, damage: str) -> None:
+    cold, _ = open_engine(chunks_path)
+    expected = top_ids(cold)
+    damage_file(chunks_path.parent / "index" / ".embeddings" / "hashing_256" / "vectors.npy", damage)
+    engine, model = open_engine(chunks_path)
+    # The sources' own files are intact and their fingerprints match: they are reused.
+    assert report(engine) == (10, [], SOURCES)
+    assert len(model.embedded_texts) == 10
+    assert top_ids(engine) == expected
+
+
+def test_an_empty_embedding_cache_file_is_reembedded(chunks_path: Path) -> None:
+    # Regression: a zero-byte vectors.npy (EOFError) used to crash the open.
+    open_engine(chunks_path)
+    damage_file(chunks_path.parent / "index" / ".embeddings" / "hashing_256" / "vectors.npy", "empty")
+    engine, _ = open_engine(chunks_path)
+    assert report(engine) == (10, [], SOURCES)
+
+
+def test_an_unreadable_params_file_rebuilds_the_sources_without_reembedding(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    (chunks_path.parent / "index" / "params.json").write_text("{not json")
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (0, SOURCES, [])
+    assert json.loads((chunks_path.parent / "index" / "params.json").read_text())["embed_model"] == "hashing:256"
+
+
+def test_an_index_path_that_is_a_file_is_refused(chunks_path: Path) -> None:
+    target = chunks_path.parent / "index-file"
+    target.write_text("x")
+    with pytest.raises(IndexError_) as info:
+        SearchEngine.open(chunks_path, Settings(), index_dir=target, embed_model=HashingEmbedding(256))
+    assert str(info.value) == f"index path {target} is a file, not a folder (pass --index-dir DIR)"
+
+
+def test_an_explicit_index_dir_is_used(chunks_path: Path, tmp_path: Path) -> None:
+    engine = SearchEngine.open(chunks_path, Settings(), index_dir=tmp_path / "elsewhere",
+                               embed_model=HashingEmbedding(256))
+    assert report(engine) == (10, SOURCES, [])
+    assert (tmp_path / "elsewhere" / "params.json").is_file()
+    assert not (chunks_path.parent / "index").exists()
+
+
+def test_an_empty_chunks_file_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "chunks.jsonl"
+    write_chunks([], path)
+    with pytest.raises(UsageError) as info:
+        SearchEngine.open(path, Settings(), embed_model=HashingEmbedding(256))
+    assert str(info.value) == f"{path} holds no chunks: ingest a corpus with text first"
+
+
+def damage_file(path: Path, damage: str) -> None:
+    data = path.read_bytes()
+    if damage == "garbage":
+        path.write_bytes(b"this is not an index file" * 4)
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "missing":
+        path.unlink()
+    else:
+        raise AssertionError(damage)
+
+
+def test_a_deleted_source_is_removed_even_when_the_model_changes(chunks_path: Path) -> None:
+    open_engine(chunks_path, 256)
+    write_chunks([c for c in load_corpus() if c.source != "blogs"], chunks_path)
+    open_engine(chunks_path, 128)
+    assert not (chunks_path.parent / "index" / "blogs").exists()
+
+
+def test_a_source_named_embeddings_does_not_destroy_the_cache(chunks_path: Path) -> None:
+    note = Chunk("data/embeddings/note#c0", "embeddings", "post", "A note about vector embeddings.")
+    write_chunks([*load_corpus(), note], chunks_path)
+    open_engine(chunks_path)
+    engine, _ = open_engine(chunks_path)
+    assert report(engine) == (0, [], ["blogs", "docs", "embeddings", "forums"])

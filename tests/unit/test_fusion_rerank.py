@@ -1,0 +1,184 @@
+"""Reranking: the offline DenseReranker's blend, and the engine's rerank step with a scripted reranker."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pydantic import PrivateAttr
+
+from src.config import Settings
+from src.embeddings import HashingEmbedding
+from src.fusion.engine import SearchEngine
+from src.fusion.options import FusionConfig
+from src.fusion.rerank import DenseReranker
+from src.pipelines.chunks_io import write_chunks
+from src.types import Chunk, ScoredChunk
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "fusion" / "corpus.jsonl"
+LIMITS = "data/docs/limits.md#c0"
+REL1 = "data/blogs/release-2-1.md#c1"
+T2Q = "data/forums/t002#q"
+T2A = "data/forums/t002#a1"
+DOCS_C0 = "data/docs/retries.md#c0"
+DOCS_C1 = "data/docs/retries.md#c1"
+
+
+def load_corpus() -> list[Chunk]:
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    return [Chunk.from_json(json.loads(line)) for line in lines if line.strip()]
+
+
+class CountingEmbedding(HashingEmbedding):
+    _batches: list = PrivateAttr(default_factory=list)
+
+    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+        self._batches.append(list(texts))
+        return super()._get_text_embeddings(texts)
+
+
+def candidate(cid: str, text: str, fusion: float | None, score: float = 0.0) -> ScoredChunk:
+    scores = {} if fusion is None else {"fusion": fusion, "prior": 1.0}
+    return ScoredChunk(Chunk(cid, "docs", "document", text), score, scores)
+
+
+# With the 256-d hashing embedder, "retries" and "payload" are single features in different
+# buckets, and "retries payload" is three (two words and the bigram) in three buckets, so
+# against the query "retries" the cosines are exactly 1, 0 and 1/sqrt(3).
+CANDIDATES = [candidate("a", "retries", 0.3), candidate("b", "payload", 0.2), candidate("c", "retries payload", 0.1)]
+
+
+def test_similarities_are_the_cosines() -> None:
+    sims = DenseReranker(HashingEmbedding(256), "test").similarities("retries", ["retries", "payload", "retries payload"])
+    assert sims.tolist() == pytest.approx([1.0, 0.0, 1 / math.sqrt(3)], abs=1e-6)
+
+
+def test_dense_reranker_blends_minmax_first_stage_and_similarity() -> None:
+    # first stage 0.3, 0.2, 0.1 -> 1, 0.5, 0; similarity 1, 0, 0.577 -> 1, 0, 0.577
+    reranker = DenseReranker(HashingEmbedding(256), "test")
+    assert reranker.scores("retries", CANDIDATES) == pytest.approx([1.0, 0.25, 0.5 / math.sqrt(3)], abs=1e-6)
+    assert reranker.scores("retries", CANDIDATES) == pytest.approx([1.0, 0.25, 0.288675], abs=1e-6)
+    heavy = DenseReranker(HashingEmbedding(256), "test", alpha=0.8)
+    assert heavy.scores("retries", CANDIDATES) == pytest.approx([1.0, 0.4, 0.2 / math.sqrt(3)], abs=1e-6)
+
+
+def test_dense_reranker_edge_cases() -> None:
+    reranker = DenseReranker(HashingEmbedding(256), "test")
+    assert reranker.scores("retries", []) == []
+    assert reranker.scores("retries", CANDIDATES[:1]) == [1.0]  # one candidate: both views are constant
+    # Equal first-stage scores carry no information: 0.5 + 0.5 x minmax(similarity).
+    tied = [replace(c, scores={"fusion": 0.7}) for c in CANDIDATES]
+    assert reranker.scores("retries", tied) == pytest.approx([1.0, 0.5, 0.5 + 0.5 / math.sqrt(3)], abs=1e-6)
+    # Without a "fusion" factor the candidate's score is the first stage.
+    bare = [candidate("a", "retries", None, 3.0), candidate("b", "payload", None, 2.0),
+            candidate("c", "retries payload", None, 1.0)]
+    assert reranker.scores("retries", bare) == pytest.approx([1.0, 0.25, 0.288675], abs=1e-6)
+
+
+def test_dense_reranker_embeds_each_passage_once() -> None:
+    model = CountingEmbedding(256)
+    reranker = DenseReranker(model, "test")
+    reranker.scores("retries", CANDIDATES)
+    reranker.scores("payload", CANDIDATES + [candidate("d", "retries", 0.05)])
+    assert model._batches == [["retries", "payload", "retries payload"]]
+
+
+# -- the engine's rerank step ----------------------------------------------------------------
+
+
+class ScriptedReranker:
+    name = "scripted-cross-encoder"
+
+    def __init__(self, table: dict[str, float]) -> None:
+        self.table = table
+        self.calls: list[tuple[str, list[str]]] = []
+
+    def scores(self, query: str, candidates) -> list[float]:
+        self.calls.append((query, [c.id for c in candidates]))
+        return [self.table.get(c.id, 0.0) for c in candidates]
+
+
+@pytest.fixture(scope="module")
+def chunks_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("fusion-rerank") / "chunks.jsonl"
+    write_chunks(load_corpus(), path)
+    return path
+
+
+def open_engine(chunks_path: Path, reranker: ScriptedReranker, loads: list[int] | None = None) -> SearchEngine:
+    def loader() -> ScriptedReranker:
+        if loads is not None:
+            loads.append(1)
+        return reranker
+
+    return SearchEngine.open(chunks_path, Settings(), embed_model=HashingEmbedding(256), reranker_loader=loader)
+
+
+QUERY = "max payload size 413"
+# Without rerank the fused order is LIMITS, REL1, T2Q, T2A, DOCS_C1, DOCS_C0, ... (test_fusion_search.py).
+
+
+def test_rerank_reorders_the_head_by_rerank_times_prior(chunks_path: Path) -> None:
+    reranker = ScriptedReranker({LIMITS: 0.2, REL1: 0.5, T2Q: 0.9})
+    engine = open_engine(chunks_path, reranker)
+    plain = engine.search(QUERY, FusionConfig(k=6))
+    assert [s.id for s in plain.results] == [LIMITS, REL1, T2Q, T2A, DOCS_C1, DOCS_C0]
+    result = engine.search(QUERY, FusionConfig(k=6, rerank=True, rerank_topn=3))
+    assert reranker.calls == [(QUERY, [LIMITS, REL1, T2Q])]
+    assert result.reranker == "scripted-cross-encoder"
+    # 0.9 x 0.799 = 0.719, 0.5 x 1.020 = 0.510, 0.2 x 1.222 = 0.244
+    assert [s.id for s in result.results] == [T2Q, REL1, LIMITS, T2A, DOCS_C1, DOCS_C0]
+    prior = {s.id: s.scores["prior"] for s in plain.results}
+    head = result.results[:3]
+    assert [s.scores["rerank"] for s in head] == [0.9, 0.5, 0.2]
+    assert [s.score for s in head] == pytest.approx([0.9 * prior[T2Q], 0.5 * prior[REL1], 0.2 * prior[LIMITS]])
+    # The first-stage factors are kept next to the rerank score.
+    assert [s.scores["fusion"] for s in head] == [{s.id: s for s in plain.results}[i].scores["fusion"]
+                                                  for i in (T2Q, REL1, LIMITS)]
+    tail = result.results[3:]
+    assert all("rerank" not in s.scores for s in tail)
+    # The tail keeps its order and its scores (already below the head), less a tiny step each.
+    plain_score = {s.id: s.score for s in plain.results}
+    assert [s.score for s in tail] == pytest.approx([plain_score[s.id] for s in tail], abs=1e-8)
+    assert max(s.score for s in tail) < min(s.score for s in head)
+
+
+def test_the_tail_stays_below_a_head_that_the_reranker_scores_low(chunks_path: Path) -> None:
+    reranker = ScriptedReranker({LIMITS: 0.01, REL1: 0.02, T2Q: 0.0})
+    result = open_engine(chunks_path, reranker).search(QUERY, FusionConfig(k=6, rerank=True, rerank_topn=3))
+    assert [s.id for s in result.results] == [REL1, LIMITS, T2Q, T2A, DOCS_C1, DOCS_C0]
+    scores = [s.score for s in result.results]
+    assert scores[2] == 0.0  # T2Q: rerank 0 x prior
+    assert scores == sorted(scores, reverse=True)
+    assert len(set(scores)) == 6  # strictly decreasing: the tail is pushed below the head's floor
+    assert scores[3:] == pytest.approx([-1e-9, -2e-9, -3e-9], abs=1e-15)
+
+
+def test_rerank_topn_larger_than_k_reranks_the_larger_pool(chunks_path: Path) -> None:
+    reranker = ScriptedReranker({DOCS_C0: 1.0})
+    result = open_engine(chunks_path, reranker).search(QUERY, FusionConfig(k=2, rerank=True, rerank_topn=6))
+    assert reranker.calls == [(QUERY, [LIMITS, REL1, T2Q, T2A, DOCS_C1, DOCS_C0])]
+    # Every other candidate scores 0 x prior = 0: the ties go by id, and blogs sort before docs.
+    assert [s.id for s in result.results] == [DOCS_C0, REL1]
+    assert result.results[1].scores["rerank"] == 0.0
+
+
+def test_the_reranker_loads_lazily_and_once(chunks_path: Path) -> None:
+    loads: list[int] = []
+    engine = open_engine(chunks_path, ScriptedReranker({}), loads)
+    no_rerank = engine.search(QUERY)
+    assert loads == [] and no_rerank.reranker is None
+    first = engine.search(QUERY, FusionConfig(rerank=True))
+    second = engine.search("retry policy", FusionConfig(rerank=True))
+    assert loads == [1]
+    # The one-off load is timed apart from the query's rerank time.
+    assert "load_reranker" in first.timings_ms and "load_reranker" not in second.timings_ms
+
+
+def test_rerank_with_no_candidates_returns_nothing(chunks_path: Path) -> None:
+    reranker = ScriptedReranker({})
+    result = open_engine(chunks_path, reranker).search("zebra", FusionConfig(use_dense=False, rerank=True))
+    assert result.results == [] and result.reranker is None and reranker.calls == []
