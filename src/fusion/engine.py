@@ -18,6 +18,7 @@ import numpy as np
 from llama_index.core.schema import QueryBundle
 
 from src.config import UNKNOWN_SOURCE, Settings
+from src.embeddings import small_batch_threads
 from src.errors import UsageError
 from src.fusion.options import FusionConfig, SearchResult
 from src.fusion.priors import newest_date, prior_factors, product, query_versions
@@ -91,7 +92,8 @@ class SearchEngine:
     def embed_query(self, query: str) -> np.ndarray:
         vec = self._qcache.get(query)
         if vec is None:
-            vec = np.asarray(self.embed_model.get_query_embedding(query), dtype=np.float32)
+            with small_batch_threads(1):
+                vec = np.asarray(self.embed_model.get_query_embedding(query), dtype=np.float32)
             vec /= max(float(np.linalg.norm(vec)), 1e-12)
             self._qcache[query] = vec
             if len(self._qcache) > 512:
