@@ -466,6 +466,19 @@ def _write_beir_chunks(folder: Path, chunks: list[Any]) -> Path:
     return out
 
 
+def _register_optional_commands() -> None:
+    """Commands that live beside their subsystem (src/server/cli.py: ask, serve)."""
+    try:
+        from src.server.cli import ask, serve
+    except ImportError:
+        return
+    cli.add_command(ask)
+    cli.add_command(serve)
+
+
+_register_optional_commands()
+
+
 def main() -> None:
     cli(prog_name="python main.py")
 
