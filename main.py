@@ -84,7 +84,11 @@ def cli(ctx: click.Context, config_path: Path | None, verbose: int) -> None:
 
 
 def _settings(ctx: click.Context) -> Settings:
-    return ctx.obj if isinstance(ctx.obj, Settings) else load_settings()
+    from dataclasses import replace
+
+    settings = ctx.obj if isinstance(ctx.obj, Settings) else load_settings()
+    overrides = ctx.meta.get("model_overrides")
+    return replace(settings, models=replace(settings.models, **overrides)) if overrides else settings
 
 
 @cli.command()
@@ -127,6 +131,13 @@ def ingest(ctx: click.Context, data: Path, out: Path | None, strict: bool, as_js
         click.echo(render_ingest_summary(result, out))
 
 
+def _remember_model_option(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Model options that commands do not take as arguments: ``_settings(ctx)`` applies them."""
+    if value is not None:
+        ctx.meta.setdefault("model_overrides", {})[param.name] = value
+    return value
+
+
 def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Model and index choices shared by the commands that retrieve."""
     opts = [
@@ -142,6 +153,12 @@ def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                      help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1 (LM Studio), "
                           "http://127.0.0.1:11434/v1 (Ollama). Key from OPENAI_API_KEY."),
         click.option("--llm-model", default=None, help="Model name on that server."),
+        click.option("--vector-store", type=click.Choice(["faiss", "qdrant"]), default=None,
+                     expose_value=False, callback=_remember_model_option,
+                     help="Dense index backend: faiss (default, embedded) or qdrant. Env: CROSSCHECK_VECTOR_STORE."),
+        click.option("--qdrant-url", default=None, expose_value=False, callback=_remember_model_option,
+                     help="Qdrant server URL for --vector-store qdrant (default: Qdrant's local mode "
+                          "inside the index folder). Env: QDRANT_URL."),
     ]
     for opt in reversed(opts):
         fn = opt(fn)

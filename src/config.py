@@ -76,6 +76,8 @@ class ModelsConfig:
     llm_model: str | None = None
     llm_api_key: str | None = None
     llm_timeout_s: float = 30.0
+    vector_store: str = "faiss"  # or "qdrant"
+    qdrant_url: str | None = None  # a Qdrant server; None = Qdrant's local mode in the index folder
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,8 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         "llm_base_url": env.get("CROSSCHECK_LLM_BASE_URL") or env.get("OPENAI_BASE_URL"),
         "llm_model": env.get("CROSSCHECK_LLM_MODEL"),
         "llm_api_key": env.get("OPENAI_API_KEY"),
+        "vector_store": env.get("CROSSCHECK_VECTOR_STORE"),
+        "qdrant_url": env.get("QDRANT_URL"),
     }
     overrides = {k: v for k, v in overrides.items() if v}
     if overrides:

@@ -30,6 +30,7 @@ from src.fusion.retrievers import (
 )
 from src.fusion.rewrite import llm_rewriter, prf_rewriter
 from src.fusion.store import SourceIndex, build_or_load, check_index_dir, make_stemmer
+from src.fusion.vector_stores import make_backend
 from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,8 @@ class SearchEngine:
             from src.embeddings import load_embed_model
 
             embed_model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
-        sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress)
+        backend = make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
+        sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress, backend=backend)
         engine = cls(chunks, sources, embed_model, settings, llm=llm, reranker_loader=reranker_loader)
         engine.index_report = report
         return engine

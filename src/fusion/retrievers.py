@@ -54,7 +54,7 @@ class DenseSourceRetriever(BaseRetriever):
             VectorStoreQuery(query_embedding=qvec.tolist(), similarity_top_k=k))
         out = []
         for rid, sim in zip(result.ids or [], result.similarities or []):
-            out.append(to_node(self._source.chunks[int(rid)], float(sim), self.name))
+            out.append(to_node(self._source.chunks[self._source.row_of(rid)], float(sim), self.name))
         return out
 
 

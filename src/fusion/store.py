@@ -5,7 +5,9 @@ Layout of an index folder (``index/`` beside the chunks file)::
     params.json                  what built it: schema, model, dim, BM25 settings, versions, sources
     .embeddings/<model-slug>/    the embedding cache: vectors.npy + keys.json (content hashes);
                                  dot-named, so no source folder (never hidden) can collide with it
-    <source>/faiss.index         LlamaIndex FaissVectorStore (inner product on unit vectors)
+    <source>/faiss.index         LlamaIndex FaissVectorStore (inner product on unit vectors);
+                                 with --vector-store qdrant, a Qdrant collection instead
+    .qdrant/                     Qdrant's local mode storage, when no --qdrant-url is given
     <source>/bm25/               bm25s index (English Snowball stemmer, English stop words)
     <source>/ids.json            chunk ids in the row order of both indexes
 
@@ -32,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from src.errors import IndexError_
+from src.fusion.vector_stores import FaissBackend, VectorBackend
 from src.types import Chunk
 
 log = logging.getLogger(__name__)
@@ -149,6 +152,10 @@ class SourceIndex:
     chunks: list[Chunk]
     vector_store: Any  # a LlamaIndex BasePydanticVectorStore (FaissVectorStore by default)
     bm25: Any  # bm25s.BM25
+    row_map: dict[str, int] | None = None  # store id -> row, when the store's ids are not row numbers
+
+    def row_of(self, store_id: str) -> int:
+        return self.row_map[store_id] if self.row_map is not None else int(store_id)
 
 
 def tokenize(texts: list[str] | str, stemmer: Any) -> Any:
@@ -176,15 +183,16 @@ def build_or_load(
     embed_model: Any,
     *,
     progress: Callable[[int, int], None] | None = None,
+    backend: VectorBackend | None = None,
 ) -> tuple[dict[str, SourceIndex], dict[str, Any]]:
     """Bring ``index_dir`` up to date with ``chunks`` and load it.
 
-    Embeds only chunks whose text is not in the model's cache; rebuilds a source's FAISS
-    and BM25 indexes only when its chunk ids or texts changed. Returns the loaded sources
-    and a report ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
+    Embeds only chunks whose text is not in the model's cache; rebuilds a source's vector
+    store and BM25 index only when its chunk ids or texts changed, or the vector store
+    changed. Returns the loaded sources and a report
+    ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
     """
-    from llama_index.vector_stores.faiss import FaissVectorStore
-
+    backend = backend or FaissBackend()
     model_name = getattr(embed_model, "model_name", str(embed_model))
     by_source: dict[str, list[Chunk]] = {}
     for c in chunks:
@@ -197,6 +205,10 @@ def build_or_load(
     if old and old.get("embed_model") != model_name:
         log.warning("index %s was built with %s, not %s: rebuilding with %s",
                     index_dir, old.get("embed_model"), model_name, model_name)
+        old = {}
+    if old and old.get("vector_store") != backend.describe():
+        log.warning("index %s was built on %s: rebuilding on %s", index_dir, old.get("vector_store"),
+                    backend.describe())
         old = {}
 
     cache = EmbeddingCache(index_dir / CACHE_DIR / model_slug(model_name))
@@ -230,10 +242,10 @@ def build_or_load(
         old_src = (old.get("sources") or {}).get(name, {})
         loaded = None
         if old_src.get("fingerprint") == fp:
-            loaded = _load_source(folder, name, src_chunks)
+            loaded = _load_source(folder, name, src_chunks, backend)
         if loaded is None:
             loaded = _build_source(folder, name, src_chunks, cache.get([hashes[c.id] for c in src_chunks]),
-                                   stemmer, FaissVectorStore)
+                                   stemmer, backend)
             rebuilt.append(name)
         else:
             reused.append(name)
@@ -249,7 +261,7 @@ def build_or_load(
         "embed_model": model_name,
         "dim": dim,
         "bm25": BM25_SETTINGS,
-        "vector_store": "faiss.IndexFlatIP",
+        "vector_store": backend.describe(),
         "packages": package_versions(),
         "sources": source_params,
     }
@@ -270,42 +282,37 @@ def _read_params(path: Path) -> dict[str, Any]:
 
 
 def _build_source(folder: Path, name: str, chunks: list[Chunk], vectors: np.ndarray,
-                  stemmer: Any, store_cls: Any) -> SourceIndex:
+                  stemmer: Any, backend: VectorBackend) -> SourceIndex:
     import bm25s
-    import faiss
 
     tmp = folder.with_name(folder.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    index = faiss.IndexFlatIP(vectors.shape[1])
-    index.add(np.ascontiguousarray(vectors, dtype=np.float32))
-    store = store_cls(faiss_index=index)
-    store.persist(persist_path=str(tmp / "faiss.index"))
+    store = backend.build(tmp, name, chunks, vectors)
     bm25 = bm25s.BM25(k1=BM25_SETTINGS["k1"], b=BM25_SETTINGS["b"], method=BM25_SETTINGS["method"])
     bm25.index(tokenize([indexed_text(c) for c in chunks], stemmer), show_progress=False)
     bm25.save(str(tmp / "bm25"))
     (tmp / "ids.json").write_text(json.dumps([c.id for c in chunks]), encoding="utf-8")
     shutil.rmtree(folder, ignore_errors=True)
     os.replace(tmp, folder)
-    return SourceIndex(name, chunks, store, bm25)
+    return SourceIndex(name, chunks, store, bm25, backend.row_map(chunks))
 
 
-def _load_source(folder: Path, name: str, chunks: list[Chunk]) -> SourceIndex | None:
+def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBackend) -> SourceIndex | None:
     import bm25s
-    from llama_index.vector_stores.faiss import FaissVectorStore
 
     try:
         ids = json.loads((folder / "ids.json").read_text(encoding="utf-8"))
         if ids != [c.id for c in chunks]:
             return None
-        store = FaissVectorStore.from_persist_path(str(folder / "faiss.index"))
+        store = backend.load(folder, name, chunks)
         bm25 = bm25s.BM25.load(str(folder / "bm25"))
     except (OSError, ValueError, RuntimeError, EOFError) as exc:
         log.warning("index of source %s is unreadable (%s): rebuilding it", name, exc)
         return None
-    if store.client.ntotal != len(chunks):
+    if store is None:
         return None
-    return SourceIndex(name, chunks, store, bm25)
+    return SourceIndex(name, chunks, store, bm25, backend.row_map(chunks))
 
 
 def check_index_dir(index_dir: Path) -> None:
