@@ -239,8 +239,9 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir:
 @click.option("--per-source-topk", default=30, show_default=True, type=click.IntRange(1, 1000),
               help="Candidates each source's dense and BM25 retriever contribute.")
 @click.option("--k", "k", default=10, show_default=True, type=int, help="Results to return.")
-@click.option("--mode", default="rrf", show_default=True,
-              help="Fusion: rrf (reciprocal rank), relative (min-max scores), dist (mean +/- 3 std scores).")
+@click.option("--mode", default="dist", show_default=True,
+              help="Fusion: dist (scores scaled by mean +/- 3 std, summed; the measured best), "
+                   "relative (min-max scaled scores, summed) or rrf (reciprocal rank).")
 @click.option("--num-queries", default=1, show_default=True, type=int,
               help="Query variants including the original (>1 rewrites with the LLM, or offline PRF).")
 @click.option("--rerank", is_flag=True, help="Rerank the top --rerank-topn with a cross-encoder (offline fallback).")

@@ -108,7 +108,7 @@ def test_fusion_json_follows_spec_and_logs(runner: CliRunner, tmp_path: Path) ->
     assert res.exit_code == 0, res.output
     out = json.loads(res.output[res.output.index("{"):])
     assert list(out) == ["query", "config", "variants", "results", "graph", "timings_ms"]
-    assert out["config"]["mode"] == "rrf" and out["config"]["k"] == 3 and out["config"]["graph"] is False
+    assert out["config"]["mode"] == "dist" and out["config"]["k"] == 3 and out["config"]["graph"] is False
     assert out["graph"] is None
     assert [r["rank"] for r in out["results"]] == [1, 2, 3]
     # docs outrank the forum answer that says the same words: authority 1.2 vs 0.8

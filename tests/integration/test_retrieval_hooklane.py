@@ -131,7 +131,10 @@ def test_a_version_in_the_question_marks_other_versions(engine: SearchEngine) ->
             assert s.scores["version"] == 0.92, s.id
         else:
             assert "version" not in s.scores, s.id
-    assert result.results[0].id == "data/docs/agent-cli.md#c2"
+    # The thread asking this very question (versionless) edges out the 4.2 docs marked 0.92:
+    # under dist fusion its two chunks lead both retrievers by a margin the priors do not undo.
+    assert [s.id for s in result.results[:3]] == [
+        "data/forums/t005#qa", "data/forums/t005#a0052", "data/docs/agent-cli.md#c2"]
     on_4 = engine.search("which hooklane CLI version do I need for the replay command? im on v4.2", CONFIG)
     assert on_4.results[0].id == "data/docs/agent-cli.md#c2"
     assert on_4.results[0].scores["version"] == 1.15

@@ -15,7 +15,7 @@ from src.fusion.options import FusionConfig, FusionMode
 def test_defaults_are_the_documented_stack() -> None:
     config = FusionConfig()
     assert (config.mode, config.rrf_k, config.per_source_topk, config.k, config.num_queries) == (
-        FusionMode.RRF, 10.0, 30, 10, 1)
+        FusionMode.DIST, 10.0, 30, 10, 1)
     assert (config.rerank, config.rerank_topn) == (False, 12)
     assert (config.use_dense, config.use_bm25, config.use_weights, config.use_priors) == (True, True, True, True)
     config.validate()  # the defaults are valid

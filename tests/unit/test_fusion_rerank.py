@@ -13,7 +13,7 @@ from pydantic import PrivateAttr
 from src.config import Settings
 from src.embeddings import HashingEmbedding
 from src.fusion.engine import SearchEngine
-from src.fusion.options import FusionConfig
+from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.rerank import DenseReranker
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk, ScoredChunk
@@ -124,9 +124,9 @@ QUERY = "max payload size 413"
 def test_rerank_reorders_the_head_by_rerank_times_prior(chunks_path: Path) -> None:
     reranker = ScriptedReranker({LIMITS: 0.2, REL1: 0.5, T2Q: 0.9})
     engine = open_engine(chunks_path, reranker)
-    plain = engine.search(QUERY, FusionConfig(k=6))
+    plain = engine.search(QUERY, FusionConfig(mode=FusionMode.RRF, k=6))
     assert [s.id for s in plain.results] == [LIMITS, REL1, T2Q, T2A, DOCS_C1, DOCS_C0]
-    result = engine.search(QUERY, FusionConfig(k=6, rerank=True, rerank_topn=3))
+    result = engine.search(QUERY, FusionConfig(mode=FusionMode.RRF, k=6, rerank=True, rerank_topn=3))
     assert reranker.calls == [(QUERY, [LIMITS, REL1, T2Q])]
     assert result.reranker == "scripted-cross-encoder"
     # 0.9 x 0.799 = 0.719, 0.5 x 1.020 = 0.510, 0.2 x 1.222 = 0.244
@@ -148,7 +148,7 @@ def test_rerank_reorders_the_head_by_rerank_times_prior(chunks_path: Path) -> No
 
 def test_the_tail_stays_below_a_head_that_the_reranker_scores_low(chunks_path: Path) -> None:
     reranker = ScriptedReranker({LIMITS: 0.01, REL1: 0.02, T2Q: 0.0})
-    result = open_engine(chunks_path, reranker).search(QUERY, FusionConfig(k=6, rerank=True, rerank_topn=3))
+    result = open_engine(chunks_path, reranker).search(QUERY, FusionConfig(mode=FusionMode.RRF, k=6, rerank=True, rerank_topn=3))
     assert [s.id for s in result.results] == [REL1, LIMITS, T2Q, T2A, DOCS_C1, DOCS_C0]
     scores = [s.score for s in result.results]
     assert scores[2] == 0.0  # T2Q: rerank 0 x prior
@@ -159,7 +159,7 @@ def test_the_tail_stays_below_a_head_that_the_reranker_scores_low(chunks_path: P
 
 def test_rerank_topn_larger_than_k_reranks_the_larger_pool(chunks_path: Path) -> None:
     reranker = ScriptedReranker({DOCS_C0: 1.0})
-    result = open_engine(chunks_path, reranker).search(QUERY, FusionConfig(k=2, rerank=True, rerank_topn=6))
+    result = open_engine(chunks_path, reranker).search(QUERY, FusionConfig(mode=FusionMode.RRF, k=2, rerank=True, rerank_topn=6))
     assert reranker.calls == [(QUERY, [LIMITS, REL1, T2Q, T2A, DOCS_C1, DOCS_C0])]
     # Every other candidate scores 0 x prior = 0: the ties go by id, and blogs sort before docs.
     assert [s.id for s in result.results] == [DOCS_C0, REL1]
@@ -169,10 +169,10 @@ def test_rerank_topn_larger_than_k_reranks_the_larger_pool(chunks_path: Path) ->
 def test_the_reranker_loads_lazily_and_once(chunks_path: Path) -> None:
     loads: list[int] = []
     engine = open_engine(chunks_path, ScriptedReranker({}), loads)
-    no_rerank = engine.search(QUERY)
+    no_rerank = engine.search(QUERY, FusionConfig(mode=FusionMode.RRF))
     assert loads == [] and no_rerank.reranker is None
-    first = engine.search(QUERY, FusionConfig(rerank=True))
-    second = engine.search("retry policy", FusionConfig(rerank=True))
+    first = engine.search(QUERY, FusionConfig(mode=FusionMode.RRF, rerank=True))
+    second = engine.search("retry policy", FusionConfig(mode=FusionMode.RRF, rerank=True))
     assert loads == [1]
     # The one-off load is timed apart from the query's rerank time.
     assert "load_reranker" in first.timings_ms and "load_reranker" not in second.timings_ms
@@ -180,5 +180,5 @@ def test_the_reranker_loads_lazily_and_once(chunks_path: Path) -> None:
 
 def test_rerank_with_no_candidates_returns_nothing(chunks_path: Path) -> None:
     reranker = ScriptedReranker({})
-    result = open_engine(chunks_path, reranker).search("zebra", FusionConfig(use_dense=False, rerank=True))
+    result = open_engine(chunks_path, reranker).search("zebra", FusionConfig(mode=FusionMode.RRF, use_dense=False, rerank=True))
     assert result.results == [] and result.reranker is None and reranker.calls == []

@@ -11,7 +11,7 @@ import pytest
 from src.config import Settings
 from src.embeddings import HashingEmbedding
 from src.fusion.engine import SearchEngine
-from src.fusion.options import FusionConfig
+from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.rewrite import REWRITE_PROMPT, llm_rewriter, parse_variants, prf_rewriter, prf_terms
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk
@@ -179,10 +179,10 @@ def test_offline_variants_lead_with_the_original(chunks_path: Path) -> None:
     # The PRF first pass: BM25 over every source, best 3 (feedback_k x 1 variant).
     assert [c.id for c in engine._bm25_first_pass("max payload size 413", 3)] == [
         "data/forums/t002#q", "data/docs/limits.md#c0", "data/blogs/release-2-1.md#c1"]
-    result = engine.search("max payload size 413", FusionConfig(num_queries=2))
+    result = engine.search("max payload size 413", FusionConfig(mode=FusionMode.RRF, num_queries=2))
     assert result.variants == ["max payload size 413",
                                "max payload size 413 event getting http webhook larger maximum"]
-    three = engine.search("max payload size 413", FusionConfig(num_queries=3))
+    three = engine.search("max payload size 413", FusionConfig(mode=FusionMode.RRF, num_queries=3))
     assert three.variants == ["max payload size 413",
                               "max payload size 413 event getting http webhook larger maximum",
                               "max payload size 413 event getting http webhook large larger"]
@@ -191,7 +191,7 @@ def test_offline_variants_lead_with_the_original(chunks_path: Path) -> None:
 def test_llm_variants_are_searched_too(chunks_path: Path) -> None:
     llm = ScriptedLLM("1. Okta single sign-on\n2. SAML on the Business plan")
     engine = open_engine(chunks_path, llm=llm)
-    result = engine.search("max payload size 413", FusionConfig(num_queries=2, k=11))
+    result = engine.search("max payload size 413", FusionConfig(mode=FusionMode.RRF, num_queries=2, k=11))
     assert result.variants == ["max payload size 413", "Okta single sign-on"]
     assert len(llm.calls) == 1
     by_id = {s.id: s for s in result.results}
@@ -202,12 +202,12 @@ def test_llm_variants_are_searched_too(chunks_path: Path) -> None:
     assert sso.explain["retrievers"] == "dense#10"  # ranks are those of the original question
     assert [s.id for s in result.results][:3] == ["data/docs/sso.md#c0", "data/docs/limits.md#c0",
                                                   "data/blogs/release-2-1.md#c1"]
-    plain = engine.search("max payload size 413", FusionConfig(k=11))
+    plain = engine.search("max payload size 413", FusionConfig(mode=FusionMode.RRF, k=11))
     assert [s.id for s in plain.results].index("data/docs/sso.md#c0") == 7
 
 
 def test_a_failing_llm_falls_back_to_offline_variants(chunks_path: Path) -> None:
     engine = open_engine(chunks_path, llm=ScriptedLLM(TimeoutError("timed out")))
-    result = engine.search("max payload size 413", FusionConfig(num_queries=2))
+    result = engine.search("max payload size 413", FusionConfig(mode=FusionMode.RRF, num_queries=2))
     assert result.variants == ["max payload size 413",
                                "max payload size 413 event getting http webhook larger maximum"]

@@ -47,8 +47,9 @@ REL1 = "data/blogs/release-2-1.md#c1"
 AGE_DAYS = {DOCS_C0: 4, DOCS_C1: 369, LIMITS: 49, SSO: 105, T1Q: 23, T1A: 22, T2Q: 59, T2A: 58,
             RATE: 266, REL0: 0, REL1: 0}
 
-BM25_ONLY = FusionConfig(use_dense=False)
-DENSE_ONLY = FusionConfig(use_bm25=False)
+RRF = FusionConfig(mode=FusionMode.RRF)  # the hand-checked rankings below are RRF's
+BM25_ONLY = FusionConfig(mode=FusionMode.RRF, use_dense=False)
+DENSE_ONLY = FusionConfig(mode=FusionMode.RRF, use_bm25=False)
 
 
 def load_corpus() -> list[Chunk]:
@@ -157,7 +158,7 @@ def test_dense_only_ranks_by_cosine_of_the_indexed_text(engine: SearchEngine) ->
 
 
 def test_rrf_hybrid_exact_ranking(engine: SearchEngine) -> None:
-    result = engine.search("max payload size 413")
+    result = engine.search("max payload size 413", RRF)
     assert ids(result) == [LIMITS, REL1, T2Q, T2A, DOCS_C1, DOCS_C0, RATE, SSO, T1Q, REL0]
     assert [s.explain["retrievers"] for s in result.results][:4] == [
         "bm25#2, dense#3", "bm25#3, dense#2", "bm25#1, dense#1", "bm25#4, dense#4"]
@@ -220,7 +221,7 @@ def test_final_score_is_fusion_times_prior(engine: SearchEngine, mode: FusionMod
 
 
 def test_prior_factor_values(engine: SearchEngine) -> None:
-    result = engine.search("retry policy v2.1 payload limits", FusionConfig(k=11))
+    result = engine.search("retry policy v2.1 payload limits", FusionConfig(mode=FusionMode.RRF, k=11))
     factors = {s.id: {k: v for k, v in s.scores.items() if k not in {"fusion", "prior"}} for s in result.results}
     assert factors[DOCS_C0] == pytest.approx({"authority": 1.2, "recency": recency(DOCS_C0), "version": 1.15})
     assert factors[DOCS_C1] == pytest.approx({"authority": 1.2, "recency": recency(DOCS_C1), "version": 0.92})
@@ -259,8 +260,8 @@ def test_weights_and_priors_can_be_switched_off(engine: SearchEngine) -> None:
 
 @pytest.mark.parametrize("k", [1, 3, 7])
 def test_k_truncates_the_same_ranking(engine: SearchEngine, k: int) -> None:
-    full = engine.search("payload limit retries on the Team plan", FusionConfig(k=11))
-    short = engine.search("payload limit retries on the Team plan", FusionConfig(k=k))
+    full = engine.search("payload limit retries on the Team plan", FusionConfig(mode=FusionMode.RRF, k=11))
+    short = engine.search("payload limit retries on the Team plan", FusionConfig(mode=FusionMode.RRF, k=k))
     assert [(s.id, s.score) for s in short.results] == [(s.id, s.score) for s in full.results[:k]]
 
 
@@ -277,7 +278,7 @@ def test_search_result_record(engine: SearchEngine) -> None:
 
 def test_invalid_config_is_rejected_before_searching(engine: SearchEngine) -> None:
     with pytest.raises(ValueError, match="^--k must be at least 1$"):
-        engine.search("payload", FusionConfig(k=0))
+        engine.search("payload", FusionConfig(mode=FusionMode.RRF, k=0))
 
 
 def test_a_zero_rrf_k_is_rejected_by_validate(engine: SearchEngine) -> None:
