@@ -153,9 +153,34 @@ def status_of(nodes: Sequence[ClaimNode]) -> tuple[str, tuple[str, ...]]:
     return "scoped", tuple(differing_dims(n.scope for n in nodes)) or ("scope",)
 
 
-def _sources_phrase(node: ClaimNode, source_weights: Mapping[str, float]) -> tuple[str, bool]:
+def contradiction_sides(involved: Sequence[ClaimNode]) -> list[list[ClaimNode]]:
+    """Contradicting claims grouped into sides: claims that do not contradict each other and
+    oppose the same claims say the same thing ("only enterprise" and "not available for
+    plan=business" against "available for plan=business,enterprise"). Side of the
+    authoritative claim first, then by support; within a side, best supported first."""
+    out: list[list[ClaimNode]] = []
+    for n in involved:
+        side = next((g for g in out if set(g[0].contradicts) == set(n.contradicts)
+                     and not any(m.id in n.contradicts for m in g)), None)
+        if side is None:
+            out.append([n])
+        else:
+            side.append(n)
+    for g in out:
+        g.sort(key=lambda n: (not n.authoritative, -n.support_total, n.normalized))
+    return sorted(out, key=lambda g: (not any(n.authoritative for n in g), -sum(n.support_total for n in g)))
+
+
+def _side_phrase(side: Sequence[ClaimNode], source_weights: Mapping[str, float]) -> str:
+    who, plural = _sources_phrase([s for n in side for s in n.support], source_weights)
+    also = "; ".join(f"{n.value}{_scope_text(n.scope)}" for n in side[1:])
+    return f"{who} {'say' if plural else 'says'} {side[0].value}{_scope_text(side[0].scope)}" + \
+        (f" (also as {also})" if also else "")
+
+
+def _sources_phrase(support: Sequence[Support] | ClaimNode, source_weights: Mapping[str, float]) -> tuple[str, bool]:
     chunks: dict[str, set[str]] = defaultdict(set)
-    for s in node.support:
+    for s in (support.support if isinstance(support, ClaimNode) else support):
         chunks[s.source].add(s.chunk_id)
     order = sorted(chunks, key=lambda src: (-source_weights.get(src, 1.0), src))
     parts = [f"{src} (authority {source_weights.get(src, 1.0):g}, {len(chunks[src])} chunk"
@@ -177,12 +202,11 @@ def explain(status: str, nodes: Sequence[ClaimNode], dims: Sequence[str], source
         who, plural = _sources_phrase(n, source_weights)
         sides.append(f"{who} {'say' if plural else 'says'} {n.value}{_scope_text(n.scope)}")
     if status == "contradiction":
-        involved = [n for n in nodes if n.contradicts]
-        sides = [f"{w} {'say' if p else 'says'} {n.value}{_scope_text(n.scope)}"
-                 for n in involved[:4] for w, p in [_sources_phrase(n, source_weights)]]
-        more = f"; and {len(involved) - 4} more values" if len(involved) > 4 else ""
-        best = ", ".join(n.value for n in involved if n.authoritative)
-        return "; ".join(sides) + more + f"; the best-supported value is {best}."
+        groups = contradiction_sides([n for n in nodes if n.contradicts])
+        shown_sides = [_side_phrase(g, source_weights) for g in groups[:4]]
+        more = f"; and {len(groups) - 4} more sides" if len(groups) > 4 else ""
+        best = ", ".join(n.value for g in groups for n in g if n.authoritative)
+        return "; ".join(shown_sides) + more + f"; the best-supported value is {best}."
     if status == "scoped":
         return f"values differ by {', '.join(dims)}: " + "; ".join(sides) + more + "."
     if status == "consistent":

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from itertools import combinations
 
 import networkx as nx
 import numpy as np
@@ -13,9 +15,11 @@ import numpy as np
 from src.graph.analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
 from src.graph.claims import Claim
 from src.graph.extract import extract_claims
-from src.graph.keys import cluster_keys, default_threshold, similarity_matrix
+from src.graph.keys import cluster_keys, default_threshold, discount_hubs, similarity_parts
 from src.graph.model import ClaimGraph
 from src.graph.scope import learned_scope
+from src.graph.text import key_tokens
+from src.graph.values import compare
 from src.graph.weights import chunk_weights
 from src.types import Chunk, ScoredChunk
 
@@ -45,6 +49,40 @@ def refine_scopes(claims: Sequence[Claim], vocab: Mapping[str, str]) -> list[Cla
     return out
 
 
+def _count_noun(claim: Claim) -> str:
+    """The stemmed noun a plain count counts: written after it ("5 endpoints" -> "endpoint") or
+    named by its label ("Events per month | 10,000" -> "event"); "" for none."""
+    if norm_of(str(claim.normalized)).kind != "number":
+        return ""
+    m = re.match(r"\s*[\d.,]+(?:\s?[kK])?\s+([A-Za-z][\w-]*)", claim.value) or \
+        re.match(r"(?:.*\s)?([A-Za-z][\w-]*)\s+per\s+\w", claim.raw_key, re.IGNORECASE)
+    return " ".join(sorted(key_tokens(m.group(1)))) if m else ""
+
+
+def cannot_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
+    """Key pairs that name different facts, whatever their similarity: two keys one chunk gives
+    different values for under one scope (a table's rows, a list's items), and two keys whose
+    plain counts count different things ("128 characters" vs "5 endpoints")."""
+    pairs: set[tuple[str, str]] = set()
+    by_chunk: dict[str, list[Claim]] = defaultdict(list)
+    for c in claims:
+        by_chunk[c.chunk_id].append(c)
+    for group in by_chunk.values():
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if a.key != b.key and a.scope == b.scope and \
+                        compare(norm_of(str(a.normalized)), norm_of(str(b.normalized))) == "differ":
+                    pairs.add(tuple(sorted((a.key, b.key))))
+    nouns: dict[str, set[str]] = defaultdict(set)
+    for c in claims:
+        if noun := _count_noun(c):
+            nouns[c.key].add(noun)
+    for a, b in combinations(sorted(nouns), 2):
+        if not nouns[a] & nouns[b]:
+            pairs.add((a, b))
+    return pairs
+
+
 def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tuple[str, str], tuple[str, tuple[str, ...]]]:
     """(key, value dim) -> (cluster name, aliases). Keys only cluster within one value dimension."""
     by_dim: dict[str, Counter] = defaultdict(Counter)
@@ -52,13 +90,16 @@ def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tup
         by_dim[norm_of(str(c.normalized)).dim][c.key] += 1
     all_keys = sorted({k for counts in by_dim.values() for k in counts})
     index = {k: i for i, k in enumerate(all_keys)}
-    sims = similarity_matrix(all_keys, embed_model) if all_keys else np.zeros((0, 0))
+    tokens, embed = similarity_parts(all_keys, embed_model) if all_keys else (np.zeros((0, 0)), None)
+    sims = tokens if embed is None else np.maximum(tokens, embed)
+    links = cannot_links(claims)
     out: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
     names: Counter = Counter()
     for dim in sorted(by_dim):
         keys = sorted(by_dim[dim])
-        idx = [index[k] for k in keys]
-        for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=sims[np.ix_(idx, idx)]):
+        idx = np.ix_([index[k] for k in keys], [index[k] for k in keys])
+        dim_sims = discount_hubs(keys, sims[idx], threshold, None if embed is None else embed[idx])
+        for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=dim_sims, cannot_link=links):
             names[cl.name] += 1
             for member in cl.members:
                 out[(member, dim)] = (cl.name, cl.aliases)

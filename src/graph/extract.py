@@ -6,7 +6,10 @@ Markdown tables, finds value mentions (``src.graph.mentions``) and availability 
 "X requires Business or Enterprise"), and names each claim after the subject of its
 sentence: the identifier of a ``key=value`` pair, the noun phrase after "<value> of" or an
 adjectival value ("60-day artifact retention"), else the content words before the value.
-Questions are not claims and are skipped; code blocks are skipped.
+Questions are not claims and are skipped; code blocks are skipped; so are past-tense reports of
+one event ("deliveries were delayed for 47 minutes", ``text.is_narrative``; an explicit
+``key=value`` in one still counts) and amounts that
+describe one example object ("a 700 KB body will be rejected").
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from src.graph.text import (
     GENERIC_KEYS,
     STOP,
     content_words,
+    is_narrative,
     key_from_identifier,
     key_from_words,
     split_identifier,
@@ -83,7 +87,8 @@ def _raw_claims(text: str, chunk: Chunk) -> Iterator[Claim]:
 def line_claims(line: str, chunk: Chunk) -> list[Claim]:
     """Claims of one text line: a ``key: value`` bullet, or prose sentences."""
     kv = _KV_LINE.match(line)
-    if kv and len(kv.group("k").split()) <= 5 and "://" not in kv.group("k"):
+    # "Answer: The Team plan keeps ..." is a labelled sentence, not a key with a value.
+    if kv and len(kv.group("k").split()) <= 5 and "://" not in kv.group("k") and not _labelled_sentence(kv.group("v")):
         claims = kv_claims(kv.group("k"), kv.group("v"), line.lstrip("-*+ ").strip(), chunk)
         if claims:
             return claims
@@ -94,6 +99,12 @@ def line_claims(line: str, chunk: Chunk) -> list[Claim]:
             continue
         out.extend(sentence_claims(sentence, chunk))
     return out
+
+
+def _labelled_sentence(value: str) -> bool:
+    """A capitalised run of more than six words after "Label:" is prose, not a value."""
+    words = re.sub(r"\([^)]*\)", " ", value).split()
+    return len(words) > 6 and bool(re.match(r"[A-Z][a-z]", value.strip()))
 
 
 def kv_claims(raw_key: str, raw_value: str, sentence: str, chunk: Chunk) -> list[Claim]:
@@ -160,7 +171,18 @@ def _segment_scopes(clause: str, spans: list[tuple[int, int]], mentions: list[Me
     return [(a, b, {**shared, **scope}) for (a, b), scope in zip(segments, own)]
 
 
+_EXAMPLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:(?:about|around|roughly|nearly|over|under)\s+)?$", re.IGNORECASE)
+
+
+def _example_instance(clause: str, mention: Mention) -> bool:
+    """"a 700 KB body", "a 24h expiry": an amount describing one example object, not a setting."""
+    return (not mention.adjectival and bool(_EXAMPLE_BEFORE.search(clause[:mention.start]))
+            and bool(re.match(r"\s+[a-z][a-z-]+\b", clause[mention.end:])))
+
+
 def clause_claims(clause: str, sentence: str, chunk: Chunk, previous: Claim | None) -> list[Claim]:
+    """Claims of one clause; a past-tense report of one event ("deliveries were delayed for 47
+    minutes") gives no prose values; an explicit ``key=value`` setting in it still counts."""
     scope, scope_spans = find_scope(clause)
     out: list[Claim] = []
     taken: list[tuple[int, int]] = list(scope_spans)
@@ -170,8 +192,11 @@ def clause_claims(clause: str, sentence: str, chunk: Chunk, previous: Claim | No
                                  sentence, chunk, m.group("k"), allow_enum=True)
         out.extend(claims)
         taken.append(m.span())
+    if is_narrative(clause):
+        return out
     out.extend(availability_claims(clause, scope, sentence, chunk))
-    mentions = [x for x in find_mentions(clause) if not x.bare and not any(x.overlaps(s) for s in taken)]
+    mentions = [x for x in find_mentions(clause) if not x.bare and not any(x.overlaps(s) for s in taken)
+                and not _example_instance(clause, x)]
     segments = _segment_scopes(clause, scope_spans, mentions)
     for mention in mentions:
         key = subject_key(clause, mention, taken)

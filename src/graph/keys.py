@@ -10,7 +10,17 @@ Similarity of two keys = max(token similarity, embedding cosine):
 
 Keys are only compared when their values have the same dimension (days never cluster with MB).
 Clustering is average-link agglomerative: the two clusters with the highest mean pairwise
-similarity merge while that mean is at least ``KEY_THRESHOLD`` (stable order, ties to the first pair).
+similarity merge while that mean is at least ``KEY_THRESHOLD`` (stable order, ties to the first pair),
+unless one of these says the two clusters name different facts:
+
+- a cannot-link pair across them (the caller's evidence, e.g. two keys one chunk gives different
+  values for, or amounts of different things: "128 characters" vs "5 endpoints");
+- a qualifier one cluster uses consistently and the other lacks while sharing its head
+  (``qualifier_conflict``): "events dead-letter queue kept" + "dead-lettered events stick" share
+  ``dead letter``, which "events retained" lacks though it shares ``event``;
+- a hub: a one-word key contained in keys that are not similar to each other ("events" in
+  "events retained" and "event type name") is too vague for containment to count; it is
+  compared by Jaccard and embedding only (``discount_hubs``).
 
 ``KEY_THRESHOLD`` was measured, not guessed: ``measure_threshold`` over the labelled key pairs
 in ``tests/fixtures/graph/key_pairs.jsonl`` (pairs drawn from the astraml, nimbusnote and
@@ -20,7 +30,7 @@ Hooklane corpora) with the packaged all-MiniLM-L6-v2. See the comment on the con
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,19 +59,53 @@ def token_similarity(a: str, b: str) -> float:
     return 0.25 * inter / len(ta | tb) + 0.75 * inter / min(len(ta), len(tb))
 
 
-def similarity_matrix(keys: Sequence[str], embed_model=None) -> np.ndarray:
-    """Pairwise key similarity (see module docstring)."""
+def similarity_parts(keys: Sequence[str], embed_model=None) -> tuple[np.ndarray, np.ndarray | None]:
+    """(token similarity, embedding cosine or None) of every key pair."""
     n = len(keys)
     sims = np.zeros((n, n), dtype=np.float64)
     for i in range(n):
         for j in range(i, n):
             sims[i, j] = sims[j, i] = token_similarity(keys[i], keys[j])
-    if embed_model is not None and n:
-        from src.embeddings import embed_texts
+    if embed_model is None or not n:
+        return sims, None
+    from src.embeddings import embed_texts
 
-        vecs = embed_texts(embed_model, list(keys))
-        sims = np.maximum(sims, np.clip(vecs @ vecs.T, 0.0, 1.0))
-    return sims
+    vecs = embed_texts(embed_model, list(keys))
+    return sims, np.clip(vecs @ vecs.T, 0.0, 1.0)
+
+
+def similarity_matrix(keys: Sequence[str], embed_model=None) -> np.ndarray:
+    """Pairwise key similarity (see module docstring)."""
+    tokens, embed = similarity_parts(keys, embed_model)
+    return tokens if embed is None else np.maximum(tokens, embed)
+
+
+def discount_hubs(keys: Sequence[str], sims: np.ndarray, threshold: float, embed: np.ndarray | None = None) -> np.ndarray:
+    """``sims`` with the containment credit of hub keys removed (see module docstring)."""
+    toks = [key_tokens(k) for k in keys]
+    out = sims.copy()
+    for i, t in enumerate(toks):
+        if len(t) != 1:
+            continue
+        supers = [j for j, u in enumerate(toks) if j != i and t < u]
+        if not any(sims[a, b] < threshold for x, a in enumerate(supers) for b in supers[x + 1:]):
+            continue
+        for j in supers:
+            jac = len(t & toks[j]) / len(t | toks[j])
+            out[i, j] = out[j, i] = max(jac, float(embed[i, j]) if embed is not None else 0.0)
+    return out
+
+
+def qualifier_conflict(a: Sequence[str], b: Sequence[str]) -> bool:
+    """Does one cluster (of two or more keys) consistently qualify a head the other names bare?"""
+    for x, y in ((a, b), (b, a)):
+        if len(x) < 2:
+            continue
+        shared = frozenset.intersection(*(key_tokens(k) for k in x))
+        other = frozenset().union(*(key_tokens(k) for k in y))
+        if shared & other and shared - other:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -72,20 +116,29 @@ class KeyCluster:
 
 
 def cluster_keys(keys: Sequence[str], counts: Counter | None = None, *, embed_model=None,
-                 threshold: float | None = None, sims: np.ndarray | None = None) -> list[KeyCluster]:
-    """Average-link clusters of ``keys``; each named by its most frequent (then shortest) member."""
+                 threshold: float | None = None, sims: np.ndarray | None = None,
+                 cannot_link: Collection[tuple[str, str]] = ()) -> list[KeyCluster]:
+    """Average-link clusters of ``keys``; each named by its most frequent (then shortest) member.
+    ``sims`` (over the sorted unique keys) is used as given; computed here, hubs are discounted."""
     threshold = default_threshold(embed_model) if threshold is None else threshold
     uniq = sorted(set(keys))
     counts = counts or Counter(keys)
     if sims is None:
-        sims = similarity_matrix(uniq, embed_model)
+        tokens, embed = similarity_parts(uniq, embed_model)
+        sims = discount_hubs(uniq, tokens if embed is None else np.maximum(tokens, embed), threshold, embed)
+    index = {k: i for i, k in enumerate(uniq)}
+    blocked = np.zeros((len(uniq), len(uniq)), dtype=bool)
+    for x, y in cannot_link:
+        if x in index and y in index:
+            blocked[index[x], index[y]] = blocked[index[y], index[x]] = True
     clusters = [[i] for i in range(len(uniq))]
     while len(clusters) > 1:
         best, pair = threshold, None
         for a in range(len(clusters)):
             for b in range(a + 1, len(clusters)):
                 avg = float(sims[np.ix_(clusters[a], clusters[b])].mean())
-                if avg >= best and (pair is None or avg > best):
+                if avg >= best and (pair is None or avg > best) and not blocked[np.ix_(clusters[a], clusters[b])].any() \
+                        and not qualifier_conflict([uniq[i] for i in clusters[a]], [uniq[i] for i in clusters[b]]):
                     best, pair = avg, (a, b)
         if pair is None:
             break

@@ -80,6 +80,20 @@ def _label_key(label: str, heading: str = "") -> str:
 
 
 def table_claims(lines: list[str], heading: str, chunk: Chunk) -> list[Claim]:
+    return _drop_placeholders(_table_claims(lines, heading, chunk))
+
+
+QUANTITIES = frozenset({"number", "duration", "size", "rate", "percent"})
+
+
+def _drop_placeholders(claims: list[Claim]) -> list[Claim]:
+    """A word cell among the quantities of one row or column ("10,000 | 1,000,000 | custom",
+    "contract", "unlimited") says the amount is not fixed; it is no value of that key."""
+    numeric = {c.key for c in claims if (n := parse_value(str(c.normalized))) and n.kind in QUANTITIES}
+    return [c for c in claims if c.key not in numeric or parse_value(str(c.normalized)) is not None]
+
+
+def _table_claims(lines: list[str], heading: str, chunk: Chunk) -> list[Claim]:
     rows = [_cells(line) for line in lines]
     rows = [r for r in rows if not _is_rule(r)]
     if len(rows) < 2:

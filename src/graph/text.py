@@ -17,6 +17,40 @@ _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[*_])")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
 
 
+# Narrative (one-off, past) clauses: "deliveries were delayed for 47 minutes", "we posted to the
+# status page 19 minutes after ...". A clause with a past-tense finite verb and no present-tense
+# one reports an event, not a standing policy or setting.
+_PAST_AUX = re.compile(r"\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't)\b", re.IGNORECASE)
+_PRESENT = re.compile(r"\b(?:is|are|am|isn't|aren't|do|does|don't|doesn't|can|can't|cannot|will|won't|must|may|"
+                      r"might|should|shall|has|have|hasn't|haven't|need|needs)\b|'re\b|'ll\b|\bnow\b", re.IGNORECASE)
+_IRREGULAR_PAST = frozenset({"rose", "fell", "began", "took", "went", "came", "grew", "ran", "kept", "got", "sent",
+                             "spent", "lost", "found", "saw", "became", "broke", "wrote", "hit", "left", "brought"})
+_BE_HAVE = frozenset({"am", "is", "are", "be", "been", "being", "was", "were", "has", "have", "had", "get", "gets",
+                      "got", "the", "a", "an", "of", "for", "to", "in", "on", "with", "by", "as", "and", "or"})
+_SUBJECT_PRONOUNS = frozenset({"we", "i", "they", "he", "she", "it", "you"})
+
+
+def is_narrative(clause: str) -> bool:
+    """A past-tense report ("deliveries were delayed", "median delay rose", "we posted ...")."""
+    if _PRESENT.search(clause):
+        return False
+    if _PAST_AUX.search(clause):
+        return True
+    tokens = re.findall(r"[A-Za-z][\w.'-]*|\d[\w.]*", clause)
+    for i, raw in enumerate(tokens[1:], start=1):
+        w, prev = raw.lower(), tokens[i - 1].lower()
+        if "-" in w or prev in _BE_HAVE:
+            continue
+        nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        # A regular "-ed" word is a finite past verb after a subject pronoun ("we posted") or
+        # right before an amount ("deliveries waited 41 minutes"); elsewhere it may be an
+        # adjective or a participle ("failed deliveries", "artifacts retained for 30 days").
+        if w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4 and (
+                prev in _SUBJECT_PRONOUNS or (nxt[:1].isdigit() and prev not in _SUBJECT_PRONOUNS | {"a", "an"}))):
+            return True
+    return False
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of a paragraph (abbreviations like 'e.g.' are kept whole)."""
     protected = re.sub(r"\b(e\.g|i\.e|etc|vs|approx)\.", lambda m: m.group(0).replace(".", "\x00"), text)

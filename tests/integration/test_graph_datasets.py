@@ -156,3 +156,76 @@ def test_key_threshold_measurement(embedder):
     assert max(with_model.values(), key=lambda r: (r["f1"], r["precision"]))["threshold"] == KEY_THRESHOLD
     assert max(tokens.values(), key=lambda r: (r["f1"], r["precision"]))["threshold"] == TOKEN_THRESHOLD
     assert with_model[KEY_THRESHOLD]["precision"] >= 0.8 and with_model[KEY_THRESHOLD]["recall"] >= 0.85
+
+
+# Precision of the whole-corpus audit of data/. tests/fixtures/graph/hooklane_facts.jsonl labels
+# sentences of data/ with the fact they state (planted facts and the look-alike facts that were
+# once merged with them); a value pins the label to one value of a sentence that states two.
+FACTS = ROOT / "tests" / "fixtures" / "graph" / "hooklane_facts.jsonl"
+MAX_FALSE_CONTRADICTIONS = 0
+MAX_OVER_MERGED_KEYS = 0
+
+
+def _fact_labels():
+    rows = [json.loads(line) for line in FACTS.read_text().splitlines() if line.strip()]
+    return [r for r in rows if "quote" in r], {r["planted"]: r["fact"] for r in rows if "planted" in r}
+
+
+def _fact_of(node, support, labels):
+    from src.graph import normalize
+
+    for r in labels:
+        if support.chunk_id.split("#")[0] == r["doc_id"] and _squash(r["quote"]) in _squash(support.sentence) and (
+                "value" not in r or normalize(r["value"]) == node.normalized):
+            return r["fact"]
+    return None
+
+
+def _planted_keys(graph):
+    """Planted contradiction id -> the key in which its two sides contradict each other."""
+    out = {}
+    for item in _planted():
+        if item["type"] != "contradiction":
+            continue
+        auth = [n for c in item["claims"] if c["value"] == item["authoritative"] for n in _nodes_for(graph, c)]
+        other = [n for c in item["claims"] if c["value"] != item["authoritative"] for n in _nodes_for(graph, c)]
+        keys = [ka.key for ka, a in auth for kb, b in other if ka.key == kb.key and b.id in a.contradicts]
+        if keys:
+            out[item["id"]] = keys[0]
+    return out
+
+
+def audit_precision(graph) -> dict:
+    """Reported contradiction keys labelled true (a planted contradiction's sides contradict in
+    it) or false, and the keys that hold claims of two or more labelled facts (over-merged)."""
+    labels, _ = _fact_labels()
+    planted = _planted_keys(graph)
+    reported = [k.key for k in graph.keys if k.status == "contradiction"]
+    true_keys = sorted(set(reported) & set(planted.values()))
+    over = {}
+    for k in graph.keys:
+        facts = {f for n in k.claims for s in n.support if (f := _fact_of(n, s, labels))}
+        if len(facts) > 1:
+            over[k.key] = sorted(facts)
+    return {"reported": len(reported), "true": true_keys, "false": sorted(set(reported) - set(planted.values())),
+            "planted_found": sorted(planted), "precision": round(len(true_keys) / max(len(reported), 1), 3),
+            "over_merged": over}
+
+
+def test_hooklane_audit_reports_only_the_planted_contradictions(hooklane):
+    report = audit_precision(hooklane)
+    assert report["planted_found"] == [p["id"] for p in _planted() if p["type"] == "contradiction"]
+    assert len(report["false"]) <= MAX_FALSE_CONTRADICTIONS, report["false"]
+    assert len(set(_planted_keys(hooklane).values())) == len(report["planted_found"]), "one key per planted fact"
+
+
+def test_hooklane_keys_hold_one_fact(hooklane):
+    assert len(audit_precision(hooklane)["over_merged"]) <= MAX_OVER_MERGED_KEYS, audit_precision(hooklane)["over_merged"]
+
+
+@pytest.mark.parametrize("item", [p for p in _planted() if p["type"] == "contradiction"], ids=lambda p: p["id"])
+def test_hooklane_planted_contradiction_key_holds_only_its_fact(hooklane, item):
+    labels, planted_fact = _fact_labels()
+    key = hooklane.key(_planted_keys(hooklane)[item["id"]])
+    facts = [(_fact_of(n, s, labels), n.value, s.sentence) for n in key.claims for s in n.support]
+    assert all(f == planted_fact[item["id"]] for f, _, _ in facts), facts

@@ -147,3 +147,54 @@ def test_audit_ranks_contradictions_by_severity():
 def test_build_is_deterministic():
     items = (("docs", "The timeout is 30 s.", 0.9), ("forums", "The timeout is 60 s.", 0.8))
     assert _graph(*items).to_json() == _graph(*items).to_json()
+
+
+def test_qualified_head_does_not_merge_with_the_bare_head():
+    """'dead-letter' qualifies 'events' in two keys; the general retention key lacks it."""
+    g = _graph(("docs", "On the Team plan, events are retained for 14 days.", 0.9),
+               ("forums", "Team plan keeps events for 7 days.", 0.8),
+               ("docs", "Events in the dead-letter queue are kept for 30 days.", 0.7),
+               ("forums", "In practice dead-lettered events stick around for 31-40 days.", 0.6),
+               ("blogs", "With two weeks of events you can replay a bad deploy.", 0.5))
+    by_values = {frozenset(c.value for c in k.claims): k for k in g.keys}
+    assert set(by_values) == {frozenset({"14 days", "7 days", "two weeks"}), frozenset({"30 days", "31-40 days"})}
+    assert all(k.status == "contradiction" for k in g.keys)
+
+
+def test_qualifier_conflict_and_hubs():
+    from src.graph.keys import discount_hubs, qualifier_conflict, similarity_matrix
+
+    assert qualifier_conflict(["events dead-letter queue kept", "dead-lettered events stick"], ["events retained"])
+    assert not qualifier_conflict(["maximum payload size", "current maximum payload size"], ["maximum payload size event"])
+    assert not qualifier_conflict(["events dead-letter queue kept"], ["events retained"])  # one key is no usage
+    keys = ["event type name", "events", "events retained"]
+    sims = similarity_matrix(keys)
+    assert sims[1, 2] == pytest.approx(0.875)
+    assert discount_hubs(keys, sims, 0.45)[1, 2] == pytest.approx(0.5)  # "events" sits in two unlike keys
+    assert discount_hubs(keys[1:], similarity_matrix(keys[1:]), 0.45)[0, 1] == pytest.approx(0.875)
+
+
+def test_rows_of_one_table_and_counts_of_different_things_never_merge():
+    from src.graph.build import cannot_links
+    from src.graph.extract import extract_claims
+
+    table = Chunk(id="data/docs/limits.md#c0", source="docs", kind="document",
+                  text="| Item | Limit |\n|---|---|\n| Event type name | 128 characters |\n| Event types per workspace | 1,000 |\n")
+    forum = Chunk(id="data/forums/t1#a1", source="forums", kind="document",
+                  text="One event fanned out to 5 endpoints still counts once.")
+    claims = extract_claims(table) + extract_claims(forum)
+    assert cannot_links(claims) == {("event type name", "event types workspace"), ("event fanned", "event type name"),
+                                    ("event fanned", "event types workspace")}
+    g = audit_corpus([table, forum], source_weights=SW, only_contradictions=False)
+    assert [k.status for k in g.keys] == ["single"] * 3
+
+
+def test_contradiction_explanation_merges_equivalent_sides():
+    g = _graph(("docs", "Static egress IPs are available on Enterprise only.", 0.9),
+               ("docs", "# Plans\n\n| | Business | Enterprise |\n|---|---|---|\n| Static egress IPs | — | yes |\n", 0.8),
+               ("blogs", "Static egress IPs are available on the Business and Enterprise plans.", 0.7))
+    key = _only_key(g)
+    assert key.status == "contradiction"
+    assert key.explanation == ("docs (authority 1.2, 2 chunks) say only enterprise (also as not available for "
+                               "plan=business); blogs (authority 1, 1 chunk) says available for "
+                               "plan=business,enterprise; the best-supported value is only enterprise.")

@@ -72,3 +72,31 @@ def test_questions_and_code_are_skipped():
 def test_ids_are_deterministic():
     chunk = Chunk(id="data/docs/x.md#c0", source="docs", kind="document", text="The timeout is 30 s.")
     assert [c.id for c in extract_claims(chunk)] == [c.id for c in extract_claims(chunk)]
+
+
+def test_past_tense_reports_give_no_prose_values():
+    assert _claims("On Tuesday, deliveries in eu-central were delayed for 47 minutes.", "blogs") == []
+    assert _claims("The worst-affected deliveries waited 41 minutes for their first attempt.", "blogs") == []
+    assert _claims("We posted to the status page 19 minutes after the delay began.", "blogs") == []
+    # present tense stays a claim, and so does an explicit setting inside a report
+    assert _claims("Events on the Team plan are retained for 14 days, counted from when they were published.") == [
+        ("events retained", {"plan": "team"}, "14 days", "P14D")]
+    assert [(k, n) for k, _, _, n in _claims("On some CV tasks we saw batch_size=64 perform better.", "forums")] == [
+        ("batch size", "64")]
+
+
+def test_an_amount_describing_one_example_object_is_no_claim():
+    assert _claims("The maximum payload size is 512 KB, so a 700 KB body will be rejected.", "forums") == [
+        ("maximum payload size", {}, "512 KB", "512 KiB")]
+
+
+def test_word_cells_among_table_quantities_are_placeholders():
+    text = "# Plans\n\n| | Free | Team | Enterprise |\n|---|---|---|---|\n| Events per month | 10,000 | 1,000,000 | custom |\n"
+    assert [c[2] for c in _claims(text)] == ["10,000", "1,000,000"]
+
+
+def test_labelled_sentence_is_prose_not_a_key():
+    assert _claims("Answer: The Team plan keeps event history for 7 days. See alert(1).", "forums") == [
+        ("keeps event history", {"plan": "team"}, "7 days", "P7D")]
+    assert _claims("Authenticated requests: 1000 requests per minute per access token") == [
+        ("authenticated requests", {}, "1000 requests per minute", "1000/min")]
