@@ -1,0 +1,72 @@
+"""The offline answer: the authoritative claims' sentences, stitched with numbered citations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from src.answer.verdict import Focus, best_sentence
+from src.graph.text import split_sentences
+from src.types import ScoredChunk
+
+MAX_FALLBACK_SENTENCES = 2
+
+
+class Citer:
+    """Numbers chunk ids in order of first citation; remembers the sentence cited first."""
+
+    def __init__(self) -> None:
+        self.order: list[str] = []
+        self.sentence: dict[str, str] = {}
+
+    def cite(self, chunk_id: str, sentence: str = "") -> int:
+        if chunk_id not in self.sentence:
+            self.order.append(chunk_id)
+            self.sentence[chunk_id] = sentence
+        return self.order.index(chunk_id) + 1
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _sentence(text: str) -> str:
+    s = _squash(text)
+    return s if s.endswith((".", "!", "?", ":")) else s + "."
+
+
+def answer_from_claims(focus: Sequence[Focus], authority: Mapping[str, float], citer: Citer) -> str:
+    parts: list[str] = []
+    used: set[str] = set()
+    for f in focus:
+        scoped = f.key.status == "scoped"
+        main = list(f.claims) if scoped else [c for c in f.claims if c.authoritative] or [
+            max(f.claims, key=lambda c: c.consensus)]
+        for c in main[:4]:
+            cid, sent = best_sentence(c, authority)
+            if _squash(sent) in used:
+                continue
+            used.add(_squash(sent))
+            parts.append(f"{_sentence(sent)} [{citer.cite(cid, sent)}]")
+        main_ids = {c.id for c in main}
+        rivals = [c for c in f.claims if c.id not in main_ids and set(c.contradicts) & main_ids]
+        if rivals:
+            said = []
+            for c in rivals[:3]:
+                cid, sent = best_sentence(c, authority)
+                who = ", ".join(sorted({s.source for s in c.support}))
+                said.append(f"{who} say{'s' if ',' not in who else ''} {c.value} [{citer.cite(cid, sent)}]")
+            parts.append(f"Other sources disagree on {f.key.key}: {'; '.join(said)}.")
+    return " ".join(parts)
+
+
+def answer_from_chunks(evidence: Sequence[ScoredChunk], q_terms: frozenset[str],
+                       terms: Callable[[str], frozenset[str]], citer: Citer) -> str:
+    """No claim matches the question: the top chunk's sentences sharing the most question terms."""
+    if not evidence:
+        return ""
+    top = evidence[0]
+    sentences = [s for s in split_sentences(top.chunk.text) if len(s.split()) >= 4] or [top.chunk.text]
+    ranked = sorted(enumerate(sentences), key=lambda iv: (-len(q_terms & terms(iv[1])), iv[0]))
+    chosen = sorted(ranked[:MAX_FALLBACK_SENTENCES])
+    n = citer.cite(top.id, _squash(chosen[0][1]))
+    return " ".join(_sentence(s) for _, s in chosen) + f" [{n}]"

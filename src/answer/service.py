@@ -1,0 +1,183 @@
+"""One corpus, answered: retrieval, the claim graph, the relevance rule, the verdict and the answer.
+
+``AnswerService`` is shared by ``ask``, the HTTP server and the agent tool.
+
+Thread safety: the search engine (its query-embedding cache, FAISS and BM25 scratch state),
+the claim-graph builder and the relevance model (the shared Snowball stemmer) are not
+thread-safe, so every call into them runs under ``self.lock``, one ``threading.Lock``:
+concurrent requests are accepted, and retrieve and build graphs one at a time. LLM calls
+(network-bound; the OpenAI client is thread-safe) run outside the lock.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from src.answer.extractive import Citer, answer_from_chunks, answer_from_claims
+from src.answer.generate import build_messages, generate, parse_answer_reply
+from src.answer.model import Answer, Citation, Verdict, Warning
+from src.answer.relevance import Relevance, RelevanceModel, question_terms, terms
+from src.answer.verdict import focus_status, make_verdict, make_warnings, select_keys
+from src.config import Settings
+from src.fusion.options import FusionConfig, SearchResult
+from src.fusion.output import result_json
+from src.fusion.priors import query_versions
+
+_WORD = re.compile(r"[a-z0-9]+")
+CITATION_CHARS = 240
+
+
+@dataclass(frozen=True)
+class AskOptions:
+    config: FusionConfig = field(default_factory=lambda: FusionConfig(k=8))
+    graph_topn: int = 8  # chunks the claim graph reads
+    llm_evidence: int = 6  # chunks the LLM sees, numbered
+
+
+@dataclass(frozen=True)
+class Retrieval:
+    result: SearchResult
+    graph: Any  # ClaimGraph | None
+    relevance: Relevance | None
+    timings_ms: dict[str, float]
+
+    def to_json(self, graph_html: str | None = None) -> dict[str, Any]:
+        """The SPEC section 4 (``fusion --json``) object."""
+        graph = self.graph.to_json(html_path=graph_html) if self.graph is not None else None
+        return result_json(self.result, graph=graph, graph_on=self.graph is not None, timings_ms=self.timings_ms)
+
+
+class AnswerService:
+    def __init__(self, engine: Any, settings: Settings, *, llm: Any = None, extractor: Any = None) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.llm = llm
+        self.extractor = extractor  # None: the offline claim extractor
+        self.lock = threading.Lock()
+        self._relevance: RelevanceModel | None = None
+        self._audit: Any = None
+
+    @classmethod
+    def open(cls, settings: Settings, *, data: Path | None = None, chunks: Path | None = None,
+             index_dir: Path | None = None, llm_claims: bool = True) -> AnswerService:
+        """Resolve the corpus, build or load its index, and wire the configured models."""
+        from src.fusion.engine import SearchEngine
+        from src.graph.llm_extract import make_extractor
+        from src.llm import make_llm
+        from src.pipelines.corpus import resolve_chunks
+
+        llm = make_llm(settings.models)
+        engine = SearchEngine.open(resolve_chunks(data, chunks, settings), settings, index_dir=index_dir, llm=llm)
+        return cls(engine, settings, llm=llm, extractor=make_extractor(settings.models) if llm_claims else None)
+
+    @property
+    def authority(self) -> dict[str, float]:
+        return {name: self.engine.authority(name) for name in self.engine.sources}
+
+    def _relevance_model(self) -> RelevanceModel:
+        if self._relevance is None:
+            self._relevance = RelevanceModel(self.engine.chunks)
+        return self._relevance
+
+    # -- retrieval ---------------------------------------------------------------------
+    def retrieve(self, query: str, config: FusionConfig, *, graph_topn: int = 12, with_graph: bool = True,
+                 assess: bool = False) -> Retrieval:
+        from src.graph import build_claim_graph
+
+        with self.lock:
+            result = self.engine.search(query, config)
+            timings = dict(result.timings_ms)
+            graph = relevance = None
+            if with_graph:
+                t0 = time.perf_counter()
+                graph = build_claim_graph(result.results[:graph_topn], source_weights=self.authority,
+                                          extractor=self.extractor, embed_model=self.engine.embed_model)
+                timings["graph"] = (time.perf_counter() - t0) * 1000
+                timings["total"] = timings.get("total", 0.0) + timings["graph"]
+            if assess:
+                keys = [(k.key, *k.aliases) for k in graph.keys] if graph is not None else []
+                relevance = self._relevance_model().assess(result.query, result.results, keys)
+        return Retrieval(result, graph, relevance, timings)
+
+    def audit(self) -> Any:
+        """The whole corpus's contradictions (``graph`` command), computed once."""
+        from src.graph import audit_corpus
+
+        with self.lock:
+            if self._audit is None:
+                self._audit = audit_corpus(self.engine.chunks, source_weights=self.authority,
+                                           extractor=self.extractor, embed_model=self.engine.embed_model)
+            return self._audit
+
+    # -- answering ---------------------------------------------------------------------
+    def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:
+        options = options or AskOptions()
+        t0 = time.perf_counter()
+        ret = self.retrieve(query, options.config, graph_topn=options.graph_topn, assess=True)
+        timings = dict(ret.timings_ms)
+        rel = ret.relevance
+        assert rel is not None
+        question = ret.result.query
+        if not rel.relevant:
+            answer = Answer(question, "The knowledge base has nothing that answers this question, so no answer is "
+                                      f"given rather than a guess ({rel.reason}).", (),
+                            Verdict("insufficient_data", rel.reason.capitalize() + ".", None), method="none",
+                            relevance=rel.to_json(), timings_ms=_total(timings, t0))
+            return answer, ret
+        evidence = ret.result.results
+        authority = self.authority
+        words = set(_WORD.findall(question.lower()))
+        with self.lock:  # the stemmer behind key matching is shared
+            q_terms = question_terms(question)
+            focus = select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, words)
+            citer = Citer()
+            text = answer_from_claims(focus, authority, citer) or answer_from_chunks(evidence, q_terms, terms, citer)
+        first = citer.order[0] if citer.order else None
+        verdict = make_verdict(focus, authority, citer.sentence.get(first) if first else None, len(evidence))
+        by_id = {s.id: s for s in evidence}
+        cited = [(cid, citer.sentence[cid]) for cid in citer.order]
+        warnings: list[Warning] = []
+        method, llm_name = "extractive", None
+        if self.llm is not None:
+            shown = evidence[:options.llm_evidence]
+            graph_keys = ret.graph.to_json()["keys"] if ret.graph is not None else []
+            messages = build_messages(question, shown, graph_keys, self.engine.authority)
+            texts = [s.chunk.text for s in shown]
+            expected = focus_status(focus) if focus else None
+            t1 = time.perf_counter()
+            reply, why = generate(self.llm, messages, lambda r: parse_answer_reply(r, texts, expected))
+            timings["llm"] = (time.perf_counter() - t1) * 1000
+            llm_name = getattr(self.llm, "name", "llm")
+            if reply is not None:
+                method, text, verdict = "llm", reply.answer, reply.verdict
+                cited = [(shown[n - 1].id, _lead(shown[n - 1].chunk.text)) for n in reply.cited]
+                text = _renumber(text, {n: i for i, n in enumerate(reply.cited, 1)})
+            else:
+                warnings.append(Warning("llm_fallback", f"{why}; this answer is extractive."))
+        warnings = make_warnings(focus, [cid for cid, _ in cited], evidence, authority,
+                                 query_versions(question)) + warnings
+        citations = tuple(Citation(n, cid, by_id[cid].source, authority.get(by_id[cid].source, 1.0),
+                                   str(by_id[cid].chunk.metadata.get("title") or ""), sentence)
+                          for n, (cid, sentence) in enumerate(cited, 1))
+        answer = Answer(question, text, citations, verdict, tuple(warnings), method=method, llm=llm_name,
+                        relevance=rel.to_json(), timings_ms=_total(timings, t0))
+        return answer, ret
+
+
+def _lead(text: str) -> str:
+    s = " ".join(text.split())
+    return s if len(s) <= CITATION_CHARS else s[:CITATION_CHARS].rsplit(" ", 1)[0] + " ..."
+
+
+def _renumber(text: str, mapping: dict[int, int]) -> str:
+    """The model cites evidence numbers; citations are numbered 1.. in order of first use."""
+    return re.sub(r"\[(\d+)\]", lambda m: f"[{mapping.get(int(m.group(1)), int(m.group(1)))}]", text)
+
+
+def _total(timings: dict[str, float], t0: float) -> dict[str, float]:
+    return {**timings, "answer_total": (time.perf_counter() - t0) * 1000}

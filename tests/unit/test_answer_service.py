@@ -1,0 +1,98 @@
+"""Extractive answers, verdicts, warnings and the insufficient-data rule (hashing embedder, no LLM)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from src.answer import AnswerService
+from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY
+from src.config import Settings
+from src.embeddings import load_embed_model
+from src.fusion.engine import SearchEngine
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "server"
+ROOT = Path(__file__).parents[2]
+
+
+def _service(chunks: Path, index_dir: Path) -> AnswerService:
+    engine = SearchEngine.open(chunks, Settings(), index_dir=index_dir, embed_model=load_embed_model("hashing:256"))
+    return AnswerService(engine, Settings())
+
+
+@pytest.fixture(scope="module")
+def svc(tmp_path_factory: pytest.TempPathFactory) -> AnswerService:
+    tmp = tmp_path_factory.mktemp("answer")
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
+    return _service(tmp / "chunks.jsonl", tmp / "index")
+
+
+def test_contradiction_sides_with_docs(svc: AnswerService) -> None:
+    a, _ = svc.ask("How long does the Team plan keep events?")
+    j = a.to_json()
+    assert j["verdict"]["status"] == "contradiction"
+    assert "14 days" in j["verdict"]["authoritative_answer"] and "docs" in j["verdict"]["authoritative_answer"]
+    assert [c["id"] for c in j["citations"]] == ["kb/docs/retention.md#c0", "kb/forums/t001#qa"]
+    assert j["answer"].startswith("On the Team plan, events are retained for 14 days. [1]")
+    assert "forums says 7 days [2]" in j["answer"]
+    assert [(w["kind"], w["ids"]) for w in j["warnings"]] == [
+        ("conflict", ["kb/docs/retention.md#c0", "kb/forums/t001#qa"])]
+    assert j["method"] == "extractive" and j["llm"] is None
+
+
+def test_scoped_by_version_warns_about_the_older_one(svc: AnswerService) -> None:
+    a, _ = svc.ask("What is the agent forward timeout?")
+    assert a.verdict.status == "scoped"
+    assert [c.id for c in a.citations] == ["kb/docs/agent.md#c0", "kb/docs/retries-v3.md#c0"]
+    assert [(w.kind, w.ids) for w in a.warnings] == [("outdated_version", ("kb/docs/retries-v3.md#c0",))]
+
+
+def test_version_asked_for_is_not_outdated(svc: AnswerService) -> None:
+    a, _ = svc.ask("What is the agent forward timeout in version 3?")
+    assert a.citations[0].id == "kb/docs/retries-v3.md#c0"
+    assert not [w for w in a.warnings if w.kind == "outdated_version"]
+
+
+def test_only_community_sources_warns_low_authority(svc: AnswerService) -> None:
+    a, _ = svc.ask("How do I run the tunnel behind a corporate proxy?")
+    assert a.verdict.status == "consistent"
+    assert {c.source for c in a.citations} <= {"forums", "tickets"}
+    assert [w.kind for w in a.warnings] == ["low_authority"]
+    assert "[1]" in a.answer
+
+
+def test_off_topic_question_is_insufficient_data(svc: AnswerService) -> None:
+    a, ret = svc.ask("What is the capital of France?")
+    assert ret.result.results, "retrieval always returns neighbours; the rule must still say no"
+    assert a.verdict.status == "insufficient_data" and a.verdict.authoritative_answer is None
+    assert a.citations == () and a.method == "none"
+    assert "capital" in a.answer and "france" in a.answer
+    assert a.relevance["coverage"] == 0.0
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> AnswerService:
+    from src.pipelines.corpus import ingest_to
+
+    tmp = tmp_path_factory.mktemp("sample")
+    ingest_to(ROOT / "data", tmp / "chunks.jsonl", Settings())
+    return _service(tmp / "chunks.jsonl", tmp / "index")
+
+
+def test_relevance_rule_on_the_sample_corpus(sample: AnswerService) -> None:
+    """The measurement behind COVERAGE_MIN / COVERAGE_WITH_KEY: every gold question is
+    answerable, every off-topic one is not. Prints the margins."""
+    gold = [json.loads(line)["q"] for line in (ROOT / "eval" / "gold.jsonl").read_text().splitlines() if line.strip()]
+    off = [line.strip() for line in (FIXTURES / "offtopic.txt").read_text().splitlines() if line.strip()]
+    rel = {q: sample.ask(q)[0].relevance for q in gold + off}
+    wrong = [q for q in gold if not rel[q]["relevant"]] + [q for q in off if rel[q]["relevant"]]
+    with_key = lambda qs: [rel[q]["coverage"] for q in qs if rel[q]["matched_keys"]]  # noqa: E731
+    without = lambda qs: [rel[q]["coverage"] for q in qs if not rel[q]["matched_keys"]]  # noqa: E731
+    print(f"\ngold min coverage: with a key {min(with_key(gold)):.2f}, without {min(without(gold), default=1):.2f}"
+          f"\noff-topic max coverage: with a key {max(with_key(off), default=0):.2f}, "
+          f"without {max(without(off), default=0):.2f}  (thresholds {COVERAGE_WITH_KEY}, {COVERAGE_MIN})")
+    assert wrong == []
+    assert sample.ask("What is the capital of France?")[0].verdict.status == "insufficient_data"

@@ -1,0 +1,115 @@
+"""The HTTP API in-process (FastAPI TestClient): shapes, validation, limits, ids."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from src.answer import AnswerService
+from src.config import Settings
+from src.embeddings import load_embed_model
+from src.fusion.engine import SearchEngine
+from src.server.app import create_app
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "server"
+Q = "How long does the Team plan keep events?"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    tmp = tmp_path_factory.mktemp("api")
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
+    engine = SearchEngine.open(tmp / "chunks.jsonl", Settings(), index_dir=tmp / "index",
+                               embed_model=load_embed_model("hashing:256"))
+    return TestClient(create_app(AnswerService(engine, Settings()), max_stored_queries=3))
+
+
+def test_health(client: TestClient) -> None:
+    j = client.get("/api/health").json()
+    assert j["status"] == "ok" and j["chunks"] == 9 and j["embed_model"] == "hashing:256" and j["llm"] is None
+    assert j["sources"] == {"blogs": 1, "docs": 5, "forums": 2, "tickets": 1}
+
+
+def test_query_is_the_fusion_object_plus_query_id(client: TestClient) -> None:
+    r = client.post("/api/query", json={"q": Q, "k": 3, "mode": "relative"})
+    assert r.status_code == 200
+    j = r.json()
+    assert set(j) == {"query", "config", "variants", "results", "graph", "timings_ms", "query_id"}
+    assert j["config"]["mode"] == "relative" and j["config"]["k"] == 3 and len(j["results"]) == 3
+    assert [r["rank"] for r in j["results"]] == [1, 2, 3] and {"fusion", "prior"} <= set(j["results"][0]["scores"])
+    assert j["graph"]["html"] == f"/api/graph/{j['query_id']}"
+    assert any(k["status"] == "contradiction" for k in j["graph"]["keys"])
+    page = client.get(j["graph"]["html"])
+    assert page.status_code == 200 and "vis.Network" in page.text
+    assert "script-src 'unsafe-inline'" in page.headers["content-security-policy"]
+    no_graph = client.post("/api/query", json={"q": Q, "graph": False}).json()
+    assert no_graph["graph"] is None and client.get(f"/api/graph/{no_graph['query_id']}").status_code == 404
+
+
+def test_ask(client: TestClient) -> None:
+    j = client.post("/api/ask", json={"q": Q}).json()
+    assert j["verdict"]["status"] == "contradiction"
+    assert [c["id"] for c in j["citations"]] == ["kb/docs/retention.md#c0", "kb/forums/t001#qa"]
+    assert j["results"][0]["rank"] == 1 and j["graph"]["keys"] and j["query_id"]
+    off = client.post("/api/ask", json={"q": "What is the capital of France?"}).json()
+    assert off["verdict"]["status"] == "insufficient_data" and off["citations"] == []
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"q": ""}, "q:"),
+    ({"q": "   "}, "the question is empty"),
+    ({"q": "x" * 1001}, "at most 1000 characters"),
+    ({"q": Q, "mode": "fancy"}, "mode:"),
+    ({"q": Q, "k": 0}, "k:"),
+    ({"q": Q, "k": 10_000}, "k:"),
+    ({"q": Q, "oops": 1}, "oops: Extra inputs are not permitted"),
+    ({}, "q: Field required"),
+    ([Q], "body"),
+])
+def test_bad_queries_are_422_with_a_message(client: TestClient, body: object, message: str) -> None:
+    for route in ("/api/query", "/api/ask"):
+        r = client.post(route, json=body)
+        assert r.status_code == 422, r.text
+        assert message in r.json()["error"]
+
+
+def test_malformed_json_is_422(client: TestClient) -> None:
+    r = client.post("/api/ask", content=b'{"q": ', headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "error" in r.json()
+
+
+def test_body_over_the_limit_is_413(client: TestClient) -> None:
+    r = client.post("/api/query", content=b'{"q": "' + b"a" * 20_000 + b'"}', headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_graph_ids_are_tokens_not_paths_and_the_map_is_bounded(client: TestClient) -> None:
+    for bad in ("..%2F..%2Fetc%2Fpasswd", "graph.html", "a" * 200, "x"):
+        assert client.get(f"/api/graph/{bad}").status_code == 404
+    ids = [client.post("/api/query", json={"q": Q}).json()["query_id"] for _ in range(4)]
+    assert client.get(f"/api/graph/{ids[0]}").status_code == 404  # evicted: the map holds 3
+    assert client.get(f"/api/graph/{ids[-1]}").status_code == 200
+
+
+def test_conflicts_is_the_corpus_audit(client: TestClient) -> None:
+    j = client.get("/api/conflicts").json()
+    assert [k["status"] for k in j["keys"]] == ["contradiction"] * len(j["keys"]) and j["keys"]
+    assert any({c["value"] for c in k["claims"]} == {"14 days", "7 days", "90 days"} or
+               {"14 days", "7 days"} <= {c["value"] for c in k["claims"]} for k in j["keys"])
+
+
+def test_page_docs_and_openapi_are_served_without_external_urls(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and 'id="q"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for path in ("/static/app.js", "/static/style.css", "/docs", "/static/docs.js"):
+        body = client.get(path)
+        assert body.status_code == 200, path
+        assert "http://" not in body.text and "https://" not in body.text, path
+    assert "innerHTML" not in client.get("/static/app.js").text
+    spec = client.get("/openapi.json").json()
+    assert {"/api/health", "/api/query", "/api/ask", "/api/graph/{query_id}", "/api/conflicts"} <= set(spec["paths"])
+    assert client.get("/static/../app.py").status_code == 404
