@@ -484,17 +484,15 @@ def _write_beir_chunks(folder: Path, chunks: list[Any]) -> Path:
     return out
 
 
-def _register_optional_commands() -> None:
-    """Commands that live beside their subsystem (src/server/cli.py: ask, serve)."""
-    try:
-        from src.server.cli import ask, serve
-    except ImportError:
-        return
+def _register_server_commands() -> None:
+    """``ask`` and ``serve`` live beside the server (src/server/cli.py), which imports main lazily."""
+    from src.server.cli import ask, serve
+
     cli.add_command(ask)
     cli.add_command(serve)
 
 
-_register_optional_commands()
+_register_server_commands()
 
 
 def main() -> None:
