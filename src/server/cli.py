@@ -73,7 +73,7 @@ def _service(ctx: click.Context, data: Path | None, chunks: Path | None, index_d
 @click.command()
 @click.option("--q", "query", required=True, help="The question.")
 @click.option("--k", "k", default=8, show_default=True, type=click.IntRange(1, 50), help="Evidence retrieved.")
-@click.option("--mode", default="rrf", show_default=True, help="Fusion: rrf, relative or dist.")
+@click.option("--mode", default="dist", show_default=True, help="Fusion: dist (default), relative or rrf.")
 @click.option("--rerank", is_flag=True, help="Rerank the evidence with a cross-encoder (offline fallback).")
 @click.option("--graph-topn", default=8, show_default=True, type=click.IntRange(1, 50),
               help="Chunks the claim graph reads.")

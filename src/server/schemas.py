@@ -16,7 +16,7 @@ class QueryRequest(BaseModel):
 
     q: str = Field(..., min_length=1, max_length=MAX_QUERY_CHARS, description="The question.")
     k: int = Field(10, ge=1, le=50, description="Results to return.")
-    mode: Literal["rrf", "relative", "dist"] = "rrf"
+    mode: Literal["rrf", "relative", "dist"] = "dist"
     per_source_topk: int = Field(30, ge=1, le=200)
     num_queries: int = Field(1, ge=1, le=5, description=">1 rewrites the query (LLM, else offline PRF).")
     rerank: bool = False

@@ -171,7 +171,10 @@ async function loadConflicts() {
     for (const k of data.keys || []) {
       const li = el("li");
       li.appendChild(el("strong", "ckey", k.key));
-      const values = (k.claims || []).map((c) => c.value + (c.authoritative ? " (authoritative)" : "")).join(" vs ");
+      // one entry per distinct value: several claims may state it under different scopes
+      const seen = new Map();
+      for (const c of k.claims || []) seen.set(c.value, (seen.get(c.value) || false) || Boolean(c.authoritative));
+      const values = [...seen].map(([v, auth]) => v + (auth ? " (authoritative)" : "")).join(" vs ");
       li.appendChild(el("span", "cvalues", " " + values));
       li.appendChild(el("div", "explanation", k.explanation));
       list.appendChild(li);
