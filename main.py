@@ -6,7 +6,6 @@ result; domain errors become one-line messages and non-zero exit codes here only
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import sys
@@ -21,6 +20,7 @@ import click
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+from src.cli_errors import domain_errors  # noqa: E402
 from src.config import UNKNOWN_SOURCE, Settings, load_settings  # noqa: E402
 from src.errors import CrosscheckError  # noqa: E402
 
@@ -34,23 +34,6 @@ def _setup_logging(verbose: int) -> None:
         handler.setLevel(level)  # libraries such as bm25s set DEBUG on their own loggers at import
     for noisy in ("httpx", "sentence_transformers", "transformers", "faiss", "bm25s", "urllib3"):
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
-
-
-def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn domain errors into one-line click errors with the error's exit code."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except CrosscheckError as exc:
-            err = click.ClickException(str(exc))
-            err.exit_code = exc.exit_code
-            raise err from None
-        except ValueError as exc:  # option values rejected by src/ validators
-            raise click.UsageError(str(exc)) from None
-
-    return wrapper
 
 
 def corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -8,7 +8,6 @@ are imported inside the command bodies.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from collections.abc import Callable
@@ -17,24 +16,7 @@ from typing import Any
 
 import click
 
-from src.errors import CrosscheckError
-
-
-def _errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Domain errors -> one-line messages with their exit code; rejected values -> exit 2."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except CrosscheckError as exc:
-            err = click.ClickException(str(exc))
-            err.exit_code = exc.exit_code
-            raise err from None
-        except ValueError as exc:
-            raise click.UsageError(str(exc)) from None
-
-    return wrapper
+from src.cli_errors import domain_errors
 
 
 def _corpus_and_models(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -80,7 +62,7 @@ def _service(ctx: click.Context, data: Path | None, chunks: Path | None, index_d
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as one JSON object.")
 @_corpus_and_models
 @click.pass_context
-@_errors
+@domain_errors
 def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_topn: int, as_json: bool,
         data: Path | None, chunks: Path | None, index_dir: Path | None, embed_model: str | None,
         reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
@@ -120,7 +102,7 @@ def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_t
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @_corpus_and_models
 @click.pass_context
-@_errors
+@domain_errors
 def serve(ctx: click.Context, host: str, port: int, data: Path | None, chunks: Path | None, index_dir: Path | None,
           embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
     """Serve the HTTP API and the web page (indexes and models are loaded once, at start).

@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -16,7 +14,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.e2e.serving import start_server, stop
+
 pytestmark = pytest.mark.e2e
+
 ROOT = Path(__file__).parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "server"
 QUESTIONS = {  # question -> the chunk that must be cited first
@@ -28,39 +29,10 @@ QUESTIONS = {  # question -> the chunk that must be cited first
 }
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
-def start_server(chunks: Path, cwd: Path, *extra: str, timeout: float = 120.0) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--port", str(port),
-                             "--chunks", str(chunks), *extra], cwd=cwd, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"server exited {proc.returncode}: {proc.stderr.read()}")
-        try:
-            if httpx.get(base + "/api/health", timeout=1.0).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise AssertionError("server did not start")
 
 
-def stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 @pytest.fixture(scope="module")

@@ -5,18 +5,16 @@ conflicts and the claim graph; corpus text holding <script> runs nothing."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+
+from tests.e2e.serving import start_server, stop
 
 ROOT = Path(__file__).parents[2]
 playwright = pytest.importorskip("playwright.sync_api")
@@ -85,34 +83,8 @@ def test_ask_on_the_sample_corpus(browser: object, tmp_path: Path) -> None:
         stop(proc)
 
 
-def start_server(chunks: Path, cwd: Path, *extra: str, timeout: float = 120.0) -> tuple[subprocess.Popen, str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--port", str(port), "--chunks",
-                             str(chunks), *extra], cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"server exited {proc.returncode}: {proc.stderr.read()}")
-        try:
-            if httpx.get(base + "/api/health", timeout=1.0).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise AssertionError("server did not start")
 
 
-def stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 def _serve_data(data: Path, cwd: Path, *extra: str) -> tuple[subprocess.Popen, str]:
