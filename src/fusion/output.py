@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import textwrap
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -84,9 +85,12 @@ def log_query(payload: dict[str, Any], log_dir: Path = Path("logs"), log_txt: Pa
                          f"chunks={chunks} flags={json.dumps(flags, separators=(',', ':'))}")
 
 
+_append_lock = threading.Lock()  # the server logs from several threads
+
+
 def _append(path: Path, line: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as f:
+    with _append_lock, open(path, "a", encoding="utf-8") as f:
         f.write(line + "\n")
         f.flush()
         os.fsync(f.fileno())

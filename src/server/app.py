@@ -32,6 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError, ModelUnavailable, UsageError
 from src.fusion.options import FusionConfig, FusionMode
+from src.fusion.output import log_query
 from src.server.schemas import AskRequest, QueryRequest
 
 log = logging.getLogger(__name__)
@@ -183,6 +184,7 @@ def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
         ret = service.retrieve(req.q, _config(req), graph_topn=req.graph_topn, with_graph=req.graph)
         qid = store.add(ret.graph)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
+        log_query(payload)
         return {**payload, "query_id": qid}
 
     @app.post("/api/ask")
@@ -192,6 +194,7 @@ def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
         answer, ret = service.ask(req.q, AskOptions(config=_config(req), graph_topn=req.graph_topn))
         qid = store.add(ret.graph)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
+        log_query(payload)
         return {**answer.to_json(), "results": payload["results"], "graph": payload["graph"],
                 "config": payload["config"], "query_id": qid}
 

@@ -36,10 +36,14 @@ QUESTIONS = {  # question -> the chunk that must be cited first
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("serve")
-    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
-    proc, base = start_server(tmp / "chunks.jsonl", tmp, "--embed-model", "hashing:256")
+def server_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("serve")
+
+
+@pytest.fixture(scope="module")
+def server(server_dir: Path) -> Iterator[str]:
+    shutil.copy(FIXTURES / "corpus.jsonl", server_dir / "chunks.jsonl")
+    proc, base = start_server(server_dir / "chunks.jsonl", server_dir, "--embed-model", "hashing:256")
     yield base
     stop(proc)
 
@@ -52,7 +56,9 @@ def test_binds_loopback_and_serves_the_page(server: str) -> None:
     assert httpx.post(server + "/api/ask", json={"q": ""}).status_code == 422
 
 
-def test_fifty_parallel_requests_each_get_their_own_answer(server: str) -> None:
+def test_fifty_parallel_requests_each_get_their_own_answer(server: str, server_dir: Path) -> None:
+    log = server_dir / "logs" / "responses.jsonl"
+    logged_before = len(log.read_text().splitlines()) if log.exists() else 0
     jobs = [(q, route) for i, q in enumerate(list(QUESTIONS) * 10) for route in [("/api/ask", "/api/query")[i % 2]]]
     assert len(jobs) == 50
 
@@ -73,6 +79,10 @@ def test_fifty_parallel_requests_each_get_their_own_answer(server: str) -> None:
         else:
             assert QUESTIONS[q] in [r["id"] for r in j["results"][:3]], (q, [r["id"] for r in j["results"]])
     assert len(ids) == 50
+    # every request left one whole JSON line in the query log, none interleaved
+    lines = log.read_text().splitlines()[logged_before:]
+    assert len(lines) == 50
+    assert sorted(json.loads(line)["query"] for line in lines) == sorted(q for q, _ in jobs)
 
 
 def test_ask_cli_as_a_subprocess(tmp_path: Path) -> None:
