@@ -184,8 +184,10 @@ def main() -> None:
                 out.append((time.perf_counter() - t) * 1000)
             return out
 
-        plain = timed(FusionConfig())
-        print(f"4. search, {len(queries)} queries, default config (rrf, k=10, per-source top 30): "
+        default = FusionConfig()
+        plain = timed(default)
+        print(f"4. search, {len(queries)} queries, default config ({default.mode.value}, k={default.k}, "
+              f"per-source top {default.per_source_topk}): "
               f"p50 {percentile(plain, 50):.1f} ms, p95 {percentile(plain, 95):.1f} ms, "
               f"max {max(plain):.1f} ms")
         if not args.no_rerank:
