@@ -163,6 +163,10 @@ def run_config(
 ) -> ConfigResult:
     """Search every query under one config, timing each search with ``time.perf_counter``."""
     search_config = replace(config, k=max(depth, config.k))
+    # Each config pays for its own query embeddings, so latencies compare across configs.
+    clear = getattr(searcher, "clear_query_cache", None)
+    if callable(clear):
+        clear()
     show = progress and sys.stderr.isatty()
     rows: list[QueryRow] = []
     for gold in tqdm(queries, desc=name, unit="q", file=sys.stderr, disable=not show, leave=False):

@@ -102,6 +102,10 @@ class SearchEngine:
                 self._qcache.popitem(last=False)
         return vec
 
+    def clear_query_cache(self) -> None:
+        """Forget cached query embeddings (evaluation times each configuration cold)."""
+        self._qcache.clear()
+
     def authority(self, source: str) -> float:
         return (self.settings.source(source) or UNKNOWN_SOURCE).weight
 

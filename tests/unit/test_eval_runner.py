@@ -187,3 +187,20 @@ def test_parse_configs():
         parse_configs("dense,colbert")
     with pytest.raises(ValueError, match="no config named"):
         parse_configs(" , ")
+
+
+def test_each_config_starts_with_a_cold_query_cache() -> None:
+    class Caching:
+        def __init__(self) -> None:
+            self.cleared = 0
+
+        def clear_query_cache(self) -> None:
+            self.cleared += 1
+
+        def search(self, query: str, config: FusionConfig) -> SearchResult:
+            return SearchResult(query=query, config=config, results=[])
+
+    searcher = Caching()
+    queries = [GoldQuery(query="q", relevant={"kb/docs/a.md": 1})]
+    evaluate(searcher, queries, {"a": FusionConfig(), "b": FusionConfig(k=5)}, "doc", progress=False)
+    assert searcher.cleared == 2
