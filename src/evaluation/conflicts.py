@@ -28,6 +28,7 @@ a reported claim matches a value through its ``value`` or its ``normalized`` for
 from __future__ import annotations
 
 import json
+import re
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -69,6 +70,7 @@ class ReportedClaim:
     normalized: str
     authoritative: bool
     docs: frozenset[str]
+    scope: tuple[str, ...] = ()  # the claim's scope values ("business", "enterprise", "v3")
 
 
 @dataclass(frozen=True)
@@ -138,14 +140,35 @@ def squash(text: str) -> str:
     return "".join(text.lower().split())
 
 
-def values_match(gold: str, reported: str) -> bool:
-    """Equal ignoring case and whitespace, or one contained in the other (both non-empty)."""
+_NEGATIONS = frozenset({"not", "no", "never", "unavailable", "without", "false"})
+_FILLERS = frozenset({"and", "or", "the", "a", "an", "on", "plan", "plans", "tier"})
+
+
+def _tokens(text: str) -> set[str]:
+    return {t for t in re.findall(r"[a-z0-9]+(?:\.[0-9]+)*", text.lower()) if t not in _FILLERS}
+
+
+def values_match(gold: str, reported: str, scope: tuple[str, ...] = ()) -> bool:
+    """Does a reported value (with its scope) state the gold value?
+
+    Both must agree on negation ("available" never matches "not available"). Then: equal
+    ignoring case and whitespace, one contained in the other, or every word of the gold
+    value found among the reported value's and its scope's words ("Enterprise only" ~
+    "only enterprise"; "Business and Enterprise" ~ "available" scoped to business,enterprise).
+    """
     g, r = squash(gold), squash(reported)
-    return bool(g and r) and (g in r or r in g)
+    if not (g and r):
+        return False
+    gold_words, reported_words = _tokens(gold), _tokens(reported)
+    if bool(gold_words & _NEGATIONS) != bool(reported_words & _NEGATIONS):
+        return False
+    if g in r or r in g:
+        return True
+    return bool(gold_words) and gold_words <= reported_words | _tokens(" ".join(scope))
 
 
 def claim_matches(claim: ReportedClaim, value: str) -> bool:
-    return values_match(value, claim.value) or values_match(value, claim.normalized)
+    return values_match(value, claim.value, claim.scope) or values_match(value, claim.normalized, claim.scope)
 
 
 def _text(value: Any) -> str:
@@ -219,11 +242,13 @@ def load_conflict_gold(path: str | Path) -> tuple[list[GoldConflict], list[Warni
 def _reported_claim(obj: dict[str, Any]) -> ReportedClaim:
     support = obj.get("support") or []
     docs = frozenset(doc_id_of(str(s["id"])) for s in support if isinstance(s, dict) and s.get("id"))
+    scope = obj.get("scope") if isinstance(obj.get("scope"), dict) else {}
     return ReportedClaim(
         value=_text(obj.get("value")),
         normalized=_text(obj.get("normalized")),
         authoritative=obj.get("authoritative") is True,
         docs=docs,
+        scope=tuple(str(v) for v in scope.values()),
     )
 
 

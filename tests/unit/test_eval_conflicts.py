@@ -89,6 +89,15 @@ def test_values_match_ignores_case_space_and_accepts_containment():
     assert not values_match("", "7 days")
 
 
+def test_values_match_word_order_scope_and_negation():
+    assert values_match("Enterprise only", "only enterprise")
+    assert values_match("Business and Enterprise", "available", ("business,enterprise",))
+    assert not values_match("Business and Enterprise", "available", ("enterprise",))
+    assert not values_match("available", "not available")
+    assert not values_match("not available", "available")
+    assert values_match("not available", "Not available")
+
+
 def _item(kind="contradiction"):
     return GoldConflict("g", kind, (GoldClaim("d/docs/a", "7 days"), GoldClaim("d/forums/b", "14 days")))
 
