@@ -28,8 +28,8 @@ a reported claim matches a value through its ``value`` or its ``normalized`` for
 from __future__ import annotations
 
 import json
-import re
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
