@@ -2,8 +2,9 @@
 
 A loader never raises on bad input: it yields ``Skip`` items (``line``, ``reason``)
 next to the records it could read, and the ingest runner turns them into warnings.
-Metadata is normalised here (dates to ISO 8601, ``owner`` -> ``author``, ...) so the
-chunkers only deal with text.
+Metadata is normalised here (``src/pipelines/metadata.py``: dates to ISO 8601, ``owner`` ->
+``author``, ...) and HTML reduced to text (``src/pipelines/html.py``), so the chunkers only
+deal with text.
 """
 
 from __future__ import annotations
@@ -12,37 +13,21 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 import yaml
-from bs4 import BeautifulSoup, NavigableString, Tag
 
+from src.pipelines.html import html_to_text
+from src.pipelines.metadata import normalise_metadata
 from src.types import SourceKind
 
 TEXT_FIELDS = ("content", "text", "body", "question")
 ID_FIELDS = ("id", "thread_id", "_id")
 ANSWER_FIELDS = ("answers", "replies")
 ANSWER_META = ("author", "created_at", "accepted", "upvotes")
-# metadata key <- input fields, in priority order: the first one present wins.
-FIELD_MAP: dict[str, tuple[str, ...]] = {
-    "title": ("title",), "version": ("version", "user_version"),
-    "created_at": ("created_at", "created_date", "published_date", "date", "timestamp"),
-    "last_updated": ("last_updated",), "author": ("author", "owner"), "url": ("url",),
-    "accepted": ("accepted",), "upvotes": ("upvotes", "score"), "status": ("status",), "tags": ("tags",),
-    "thread_id": ("thread_id",), "category": ("category",),
-}  # fmt: skip
-DATE_KEYS = ("created_at", "last_updated")
-_DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y/%m/%d", "%Y.%m.%d")
 _THREAD_MARKER = re.compile(r"^(title|user|reply):\s?(.*)$", re.IGNORECASE)
 _FENCED = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
-_DROP_TAGS = ("script", "style", "nav", "noscript", "template", "head")
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
-_BLOCK_TAGS = frozenset((
-    "p", "div", "section", "article", "main", "header", "footer", "aside", "blockquote", "ul", "ol", "dl", "dt",
-    "dd", "figure", "figcaption", "form", "fieldset", "address", "details", "summary", "hr", "body", "html",
-))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -83,68 +68,6 @@ class SourceFile:
 
 
 Loaded = Iterator[Record | Skip]
-
-
-# ---------------------------------------------------------------- metadata
-
-
-def normalise_date(value: Any) -> str | None:
-    """ISO 8601 for a date-ish value; date-only stays ``YYYY-MM-DD``; unknown text is kept."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, datetime):
-        return value.isoformat(timespec="milliseconds" if value.microsecond else "seconds")
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, int | float):
-        seconds = value / 1000 if value > 1e11 else value
-        return normalise_date(datetime.fromtimestamp(seconds, tz=UTC))
-    text = str(value).strip()
-    if not text:
-        return None
-    parsers: list[Callable[[str], date]] = [
-        date.fromisoformat if len(text) == 10 else datetime.fromisoformat,
-        lambda t: datetime.fromisoformat(t.replace("Z", "+00:00")),
-        *(lambda t, f=f: datetime.strptime(t, f).date() for f in _DATE_FORMATS),
-    ]
-    for parse in parsers:
-        try:
-            return normalise_date(parse(text))
-        except ValueError:
-            continue
-    return text
-
-
-def _metadata_value(key: str, value: Any) -> Any:
-    """The normalised value of one metadata key, or None when it is unusable."""
-    if key in DATE_KEYS:
-        return normalise_date(value)
-    if key == "tags":
-        items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
-        return [str(t).strip() for t in items if isinstance(t, str | int | float) and str(t).strip()]
-    if key == "accepted":
-        return value if isinstance(value, bool) else str(value).strip().lower() in ("true", "yes", "1")
-    if key == "upvotes":
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            return None
-    if isinstance(value, dict | list):
-        return None
-    return normalise_date(value) if isinstance(value, datetime | date) else str(value).strip()
-
-
-def normalise_metadata(raw: dict[str, Any]) -> dict[str, Any]:
-    """The known fields of a record, front matter or answer, under their metadata keys."""
-    meta: dict[str, Any] = {}
-    for key, names in FIELD_MAP.items():
-        for name in names:
-            value = raw.get(name)
-            value = None if value is None else _metadata_value(key, value)
-            if value not in (None, "", []):
-                meta[key] = value
-                break
-    return meta
 
 
 # ---------------------------------------------------------------- decoding
@@ -255,66 +178,6 @@ def load_text(src: SourceFile, kind: SourceKind) -> Loaded:
         yield Skip(None, "no text after the front matter: nothing to ingest")
         return
     yield Record(src.rel, body.strip(), meta)
-
-
-# ---------------------------------------------------------------- HTML
-
-
-def html_to_text(html: str) -> tuple[str, str | None]:
-    """Visible text as Markdown-ish blocks (headings kept as ``#`` lines) and the title."""
-    soup = BeautifulSoup(html, "html.parser")
-    title_tag = soup.find("title")
-    title = title_tag.get_text(" ", strip=True) if title_tag else None
-    for tag in soup.find_all(_DROP_TAGS):
-        tag.decompose()
-    parts: list[str] = []
-    _walk(soup, parts)
-    lines, in_code = [], False
-    for line in "".join(parts).split("\n"):
-        if line.startswith("```"):
-            in_code = not in_code
-        lines.append(line if in_code else re.sub(r"[ \t]+", " ", line).strip())
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
-    text = re.sub(r"^(- .*)\n\n(?=- )", "\\1\n", text, flags=re.MULTILINE).strip()
-    if not title:
-        heading = soup.find(_HEADINGS)
-        title = heading.get_text(" ", strip=True) if heading else None
-    return text, title or None
-
-
-def _walk(node: Tag, out: list[str]) -> None:
-    for child in node.children:
-        if isinstance(child, NavigableString):
-            if type(child) is NavigableString:
-                out.append(re.sub(r"\s+", " ", str(child)))
-            continue
-        if not isinstance(child, Tag):
-            continue
-        name = child.name
-        if name in _HEADINGS:
-            out.append(f"\n\n{'#' * int(name[1])} {child.get_text(' ', strip=True)}\n\n")
-        elif name == "pre":
-            out.append(f"\n\n```\n{child.get_text().strip(chr(10))}\n```\n\n")
-        elif name == "table":
-            rows = [
-                "| " + " | ".join(c.get_text(" ", strip=True) for c in tr.find_all(["th", "td"])) + " |"
-                for tr in child.find_all("tr")
-            ]
-            if len(rows) > 1:
-                rows.insert(1, "|" + "---|" * rows[0].count(" | ") + "---|")
-            out.append("\n\n" + "\n".join(rows) + "\n\n")
-        elif name == "li":
-            inner: list[str] = []
-            _walk(child, inner)
-            out.append("\n- " + " ".join("".join(inner).split()) + "\n")
-        elif name == "br":
-            out.append("\n")
-        elif name in _BLOCK_TAGS:
-            out.append("\n\n")
-            _walk(child, out)
-            out.append("\n\n")
-        else:
-            _walk(child, out)
 
 
 def load_html(src: SourceFile, kind: SourceKind) -> Loaded:

@@ -8,19 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from src.pipelines.html import html_to_text
 from src.pipelines.loaders import (
     Answer,
     Record,
     Skip,
     SourceFile,
     decode,
-    html_to_text,
     load_file,
-    normalise_date,
-    normalise_metadata,
     parse_text_thread,
     split_front_matter,
 )
+from src.pipelines.metadata import normalise_date, normalise_metadata
 from src.types import SourceKind
 
 BIG = 64 * 1024 * 1024
