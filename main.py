@@ -395,6 +395,7 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
     from dataclasses import replace
 
     from src.evaluation import evaluate, format_table, load_beir, load_gold, parse_configs, write_report
+    from src.evaluation.beir import write_beir_chunks
 
     if (gold is None) == (beir is None):
         raise click.UsageError("pass exactly one of --gold FILE and --beir DIR")
@@ -407,7 +408,7 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
         beir_set = load_beir(beir, split=split, corpus_name=beir.resolve().name)
         for w in beir_set.warnings:
             warn(w)
-        chunks = _write_beir_chunks(beir, beir_set.chunks)
+        chunks = write_beir_chunks(beir, beir_set.chunks)
         queries = beir_set.queries
         per_source_topk = per_source_topk or 100
     if per_source_topk:
@@ -444,27 +445,6 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
         sj = score.to_json()
         click.echo("\nconflicts: " + " ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}"
                                               for k, v in sj.items() if not isinstance(v, (list, dict))))
-
-
-def _write_beir_chunks(folder: Path, chunks: list[Any]) -> Path:
-    """BEIR chunks go to artifacts/<name>-<hash>/chunks.jsonl, rewritten only when the corpus changed."""
-    import json
-
-    from src.pipelines.chunks_io import write_chunks
-    from src.pipelines.corpus import artifacts_dir_for
-
-    out = artifacts_dir_for(folder) / "chunks.jsonl"
-    st = (folder / "corpus.jsonl").stat()
-    stamp = {"corpus": str((folder / "corpus.jsonl").resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
-    stamp_path = out.with_name("chunks.jsonl.manifest.json")
-    try:
-        if out.is_file() and json.loads(stamp_path.read_text(encoding="utf-8")) == stamp:
-            return out
-    except (OSError, ValueError):
-        pass
-    write_chunks(chunks, out)
-    stamp_path.write_text(json.dumps(stamp) + "\n", encoding="utf-8")
-    return out
 
 
 def _register_server_commands() -> None:

@@ -177,3 +177,24 @@ def load_beir(folder: str | Path, split: str = "test", corpus_name: str = "beir"
         log.warning("%s", warning)
     log.info("BEIR %s: %d documents, %d queries with qrels (%s)", folder, len(chunks), len(gold), split)
     return BeirSet(chunks=chunks, queries=gold, warnings=warnings)
+
+
+def write_beir_chunks(folder: Path, chunks: list[Chunk]) -> Path:
+    """Cache a BEIR corpus as a chunks file, ``artifacts/<name>-<hash>/chunks.jsonl`` (SPEC section 3),
+    rewritten only when ``corpus.jsonl`` changed, so its index is reused across runs."""
+    from src.pipelines.chunks_io import write_chunks
+    from src.pipelines.corpus import artifacts_dir_for
+
+    out = artifacts_dir_for(folder) / "chunks.jsonl"
+    corpus = folder / "corpus.jsonl"
+    st = corpus.stat()
+    stamp = {"corpus": str(corpus.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    stamp_path = out.with_name("chunks.jsonl.manifest.json")
+    try:
+        if out.is_file() and json.loads(stamp_path.read_text(encoding="utf-8")) == stamp:
+            return out
+    except (OSError, ValueError):
+        pass
+    write_chunks(chunks, out)
+    stamp_path.write_text(json.dumps(stamp) + "\n", encoding="utf-8")
+    return out

@@ -111,3 +111,23 @@ def test_qrels_naming_documents_missing_from_the_corpus_warn_once(tmp_path):
         "(still scored, as misses): beir/docs/d404, beir/docs/d405"
     )
     assert beir.queries[1] == GoldQuery("What is beta?", {"beir/docs/d405": 2}, "q2")
+
+
+def test_beir_chunks_are_cached_until_the_corpus_changes(tmp_path, monkeypatch):
+    import os
+    import shutil
+
+    from src.evaluation.beir import write_beir_chunks
+
+    folder = tmp_path / "tiny"
+    shutil.copytree(TINY, folder)
+    monkeypatch.chdir(tmp_path)
+    chunks = load_beir(folder).chunks
+    out = write_beir_chunks(folder, chunks)
+    assert out.parts[0] == "artifacts" and out.name == "chunks.jsonl"
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == [c.id for c in chunks]
+    first = out.stat().st_mtime_ns
+    assert write_beir_chunks(folder, chunks) == out and out.stat().st_mtime_ns == first
+    os.utime(folder / "corpus.jsonl", ns=(first + 10**9, first + 10**9))
+    write_beir_chunks(folder, chunks)
+    assert out.stat().st_mtime_ns != first
