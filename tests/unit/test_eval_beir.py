@@ -1,5 +1,7 @@
 """BEIR folder loading on a tiny fixture, the missing-file errors, and the real SciFact folder."""
 
+import json
+import os
 import shutil
 from pathlib import Path
 
@@ -114,9 +116,6 @@ def test_qrels_naming_documents_missing_from_the_corpus_warn_once(tmp_path):
 
 
 def test_beir_chunks_are_cached_until_the_corpus_changes(tmp_path, monkeypatch):
-    import os
-    import shutil
-
     from src.evaluation.beir import write_beir_chunks
 
     folder = tmp_path / "tiny"
