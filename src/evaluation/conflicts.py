@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from src.evaluation.gold import GoldFileError, doc_id_of
+from src.evaluation.gold import GoldFileError, doc_id_of, parse_lines
 from src.types import Warning_
 
 log = logging.getLogger(__name__)
@@ -221,17 +221,8 @@ def load_conflict_gold(path: str | Path) -> tuple[list[GoldConflict], list[Warni
     path = Path(path)
     if not path.is_file():
         raise GoldFileError(path, "conflict gold file not found")
-    items: list[GoldConflict] = []
-    warnings: list[Warning_] = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            parsed = parse_conflict_line(line.strip())
-            if isinstance(parsed, str):
-                warnings.append(Warning_(str(path), lineno, parsed))
-            else:
-                items.append(parsed)
+    lines, warnings = parse_lines(path, parse_conflict_line)
+    items = [item for _, item in lines]
     if not items:
         raise GoldFileError(path, "no usable gold conflict")
     for warning in warnings:

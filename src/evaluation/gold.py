@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from src.errors import UsageError
 from src.types import Warning_
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +132,23 @@ def parse_gold_line(text: str) -> tuple[str, dict[str, int]] | str:
     return query.strip(), relevant
 
 
+def parse_lines(path: Path, parse: Callable[[str], T | str]) -> tuple[list[tuple[int, T]], list[Warning_]]:
+    """Each non-blank line through ``parse``: (line number, value) pairs, and a
+    ``path:line: reason`` warning for each line ``parse`` rejects with a reason string."""
+    parsed: list[tuple[int, T]] = []
+    warnings: list[Warning_] = []
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            value = parse(line.strip())
+            if isinstance(value, str):
+                warnings.append(Warning_(str(path), lineno, value))
+            else:
+                parsed.append((lineno, value))
+    return parsed, warnings
+
+
 def load_gold(
     path: str | Path,
     corpus_ids: Iterable[str] | None = None,
@@ -142,17 +161,8 @@ def load_gold(
     path = Path(path)
     if not path.is_file():
         raise GoldFileError(path, 'gold file not found (pass --gold FILE with {"q", "relevant_ids"} lines)')
-    queries: list[GoldQuery] = []
-    warnings: list[Warning_] = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            parsed = parse_gold_line(line.strip())
-            if isinstance(parsed, str):
-                warnings.append(Warning_(str(path), lineno, parsed))
-                continue
-            queries.append(GoldQuery(query=parsed[0], relevant=parsed[1], qid=f"{path.name}:{lineno}"))
+    lines, warnings = parse_lines(path, parse_gold_line)
+    queries = [GoldQuery(query=q, relevant=rel, qid=f"{path.name}:{n}") for n, (q, rel) in lines]
     if not queries:
         raise GoldFileError(
             path, 'no usable gold query (expected lines like {"q": "...", "relevant_ids": ["..."]})'
