@@ -19,6 +19,8 @@ import click
 # network unless the user asked for it by setting HF_HUB_OFFLINE=0.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# Loading a 90 MB model from disk takes a second; its progress bar is noise on every command.
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 from src.cli_errors import domain_errors  # noqa: E402
 from src.config import UNKNOWN_SOURCE, Settings, load_settings  # noqa: E402
