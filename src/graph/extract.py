@@ -84,9 +84,15 @@ def _raw_claims(text: str, chunk: Chunk) -> Iterator[Claim]:
             yield from line_claims(line.strip(), chunk)
 
 
+# Labels our thread chunker writes before each post: what follows is a post, never a value.
+_POST_LABELS = frozenset({"answer", "reply"})
+
+
 def line_claims(line: str, chunk: Chunk) -> list[Claim]:
     """Claims of one text line: a ``key: value`` bullet, or prose sentences."""
     kv = _KV_LINE.match(line)
+    if kv and kv.group("k").strip().lower() in _POST_LABELS:
+        kv = None
     # "Answer: The Team plan keeps ..." is a labelled sentence, not a key with a value.
     if kv and len(kv.group("k").split()) <= 5 and "://" not in kv.group("k") and not _labelled_sentence(kv.group("v")):
         claims = kv_claims(kv.group("k"), kv.group("v"), line.lstrip("-*+ ").strip(), chunk)
@@ -180,6 +186,15 @@ def _example_instance(clause: str, mention: Mention) -> bool:
             and bool(re.match(r"\s+[a-z][a-z-]+\b", clause[mention.end:])))
 
 
+_IMAGE_SIZE_BEFORE = re.compile(r"\b\d{2,5}\s*[×x]\s*\d{2,5}\s*$")
+
+
+def _attachment_caption(clause: str, mention: Mention) -> bool:
+    """"Screenshot 2025-05-13 834×425 24.6 KB": a size right after image dimensions is a
+    forum attachment's caption, not a claim."""
+    return bool(_IMAGE_SIZE_BEFORE.search(clause[:mention.start]))
+
+
 def clause_claims(clause: str, sentence: str, chunk: Chunk, previous: Claim | None) -> list[Claim]:
     """Claims of one clause; a past-tense report of one event ("deliveries were delayed for 47
     minutes") gives no prose values; an explicit ``key=value`` setting in it still counts."""
@@ -196,7 +211,7 @@ def clause_claims(clause: str, sentence: str, chunk: Chunk, previous: Claim | No
         return out
     out.extend(availability_claims(clause, scope, sentence, chunk))
     mentions = [x for x in find_mentions(clause) if not x.bare and not any(x.overlaps(s) for s in taken)
-                and not _example_instance(clause, x)]
+                and not _example_instance(clause, x) and not _attachment_caption(clause, x)]
     segments = _segment_scopes(clause, scope_spans, mentions)
     for mention in mentions:
         key = subject_key(clause, mention, taken)

@@ -100,3 +100,16 @@ def test_labelled_sentence_is_prose_not_a_key():
         ("keeps event history", {"plan": "team"}, "7 days", "P7D")]
     assert _claims("Authenticated requests: 1000 requests per minute per access token") == [
         ("authenticated requests", {}, "1000 requests per minute", "1000/min")]
+
+
+def test_post_labels_of_thread_chunks_are_not_keys():
+    claims = _claims("Answer: 10s metrics are optional and cost more; default window is 30s", "forums")
+    assert [key for key, *_ in claims] == ["metrics", "window"]
+    assert ("window", {}, "30s", "PT30S") in claims
+
+
+def test_attachment_captions_are_not_sizes():
+    assert _claims("Thank you Screenshot from 2025-05-13 15-50-13 1823×134 18.2 KB", "forums") == []
+    assert _claims("See image 1920x2237 294 KB below.", "forums") == []
+    assert _claims("The attachment limit is 25 MB per file.", "forums") == [
+        ("attachment limit", {}, "25 MB", "25 MiB")]
