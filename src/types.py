@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound=Enum)
+
+
+def enum_from_str(cls: type[E], value: str, what: str) -> E:
+    """The member of ``cls`` named by ``value`` (any case, spaces trimmed), or a ValueError
+    listing the valid values: ``unknown fusion mode 'x'; valid modes: rrf, relative, dist``."""
+    try:
+        return cls(value.strip().lower())
+    except ValueError:
+        valid = ", ".join(m.value for m in cls)
+        raise ValueError(f"unknown {what} {value!r}; valid {what.split()[-1]}s: {valid}") from None
 
 
 class SourceKind(str, Enum):
@@ -20,11 +32,7 @@ class SourceKind(str, Enum):
 
     @classmethod
     def from_str(cls, value: str) -> SourceKind:
-        try:
-            return cls(value.strip().lower())
-        except ValueError:
-            valid = ", ".join(k.value for k in cls)
-            raise ValueError(f"unknown source kind {value!r}; valid kinds: {valid}") from None
+        return enum_from_str(cls, value, "source kind")
 
 
 @dataclass(frozen=True)

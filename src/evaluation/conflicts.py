@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from src.evaluation.gold import GoldFileError, doc_id_of, parse_lines
+from src.evaluation.gold import GoldFileError, doc_id_of, json_object, parse_lines
 from src.types import Warning_
 
 log = logging.getLogger(__name__)
@@ -189,12 +189,9 @@ def _parse_claim(obj: Any) -> GoldClaim | None:
 
 def parse_conflict_line(text: str) -> GoldConflict | str:
     """One gold conflict, or the reason the line is unusable."""
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return f"not valid JSON ({exc.msg})"
-    if not isinstance(obj, dict):
-        return "expected a JSON object"
+    obj = json_object(text)
+    if isinstance(obj, str):
+        return obj
     if not _text(obj.get("id")):
         return 'missing "id"'
     if obj.get("type") not in CONFLICT_TYPES:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from src.errors import UsageError
-from src.types import Warning_
+from src.types import Warning_, enum_from_str
 
 T = TypeVar("T")
 
@@ -47,11 +47,7 @@ class MatchMode(StrEnum):
 
     @classmethod
     def from_str(cls, value: str) -> MatchMode:
-        try:
-            return cls(value.strip().lower())
-        except ValueError:
-            valid = ", ".join(m.value for m in cls)
-            raise ValueError(f"unknown match mode {value!r}; valid modes: {valid}") from None
+        return enum_from_str(cls, value, "match mode")
 
 
 @dataclass(frozen=True)
@@ -109,14 +105,20 @@ def _parse_relevant(value: Any) -> dict[str, int] | str:
     return bad_shape
 
 
-def parse_gold_line(text: str) -> tuple[str, dict[str, int]] | str:
-    """``(query, relevant)`` from one gold line, or the reason the line is unusable."""
+def json_object(text: str) -> dict[str, Any] | str:
+    """One line parsed as a JSON object, or the reason it is not one."""
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         return f"not valid JSON ({exc.msg})"
-    if not isinstance(obj, dict):
-        return "expected a JSON object"
+    return obj if isinstance(obj, dict) else "expected a JSON object"
+
+
+def parse_gold_line(text: str) -> tuple[str, dict[str, int]] | str:
+    """``(query, relevant)`` from one gold line, or the reason the line is unusable."""
+    obj = json_object(text)
+    if isinstance(obj, str):
+        return obj
     query = obj.get("q")
     if query is None or (isinstance(query, str) and not query.strip()):
         return 'missing "q"'

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from src.types import ScoredChunk
+from src.types import ScoredChunk, enum_from_str
 
 
 class FusionMode(str, Enum):
@@ -17,11 +17,7 @@ class FusionMode(str, Enum):
 
     @classmethod
     def from_str(cls, value: str) -> FusionMode:
-        try:
-            return cls(value.strip().lower())
-        except ValueError:
-            valid = ", ".join(m.value for m in cls)
-            raise ValueError(f"unknown fusion mode {value!r}; valid modes: {valid}") from None
+        return enum_from_str(cls, value, "fusion mode")
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,6 @@ WORD_NUM = r"(?:" + "|".join(sorted((w for w in NUMBER_WORDS if w not in ("a", "
                                    key=len, reverse=True)) + r")"
 ANY_NUM = rf"(?:{NUM}|\b{WORD_NUM}\b)"
 RANGE_SEP = r"\s*(?:-|–|—|to|\.\.)\s*"
-WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 TRUE_WORDS = {"true", "yes", "enabled", "on", "available", "supported", "allowed", "included"}
 FALSE_WORDS = {"false", "no", "disabled", "off", "unavailable", "not available", "not supported",
                "unsupported", "not allowed", "not included", "none"}
