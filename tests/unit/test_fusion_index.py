@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pydantic import PrivateAttr
 
 from src.config import Settings
 from src.embeddings import HashingEmbedding
@@ -23,29 +22,14 @@ from src.fusion.options import FusionConfig
 from src.fusion.store import BM25_SETTINGS, INDEX_SCHEMA, indexed_text, model_slug, text_hash
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk
+from tests.unit.fusion_corpus import CountingEmbedding, load_corpus
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "fusion" / "corpus.jsonl"
 SOURCES = ["blogs", "docs", "forums"]
 PACKAGES = ["PyStemmer", "bm25s", "faiss-cpu", "llama-index-core", "sentence-transformers"]
 
 
-def load_corpus() -> list[Chunk]:
-    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
-    return [Chunk.from_json(json.loads(line)) for line in lines if line.strip()]
 
 
-class CountingEmbedding(HashingEmbedding):
-    """The hashing embedder, recording every batch of texts it embeds."""
-
-    _batches: list = PrivateAttr(default_factory=list)
-
-    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
-        self._batches.append(list(texts))
-        return super()._get_text_embeddings(texts)
-
-    @property
-    def embedded_texts(self) -> list[str]:
-        return [t for batch in self._batches for t in batch]
 
 
 def open_engine(chunks_path: Path, dim: int = 256) -> tuple[SearchEngine, CountingEmbedding]:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pydantic import PrivateAttr
 
 from src.config import Settings
 from src.embeddings import HashingEmbedding
@@ -17,8 +15,8 @@ from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.rerank import DenseReranker
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk, ScoredChunk
+from tests.unit.fusion_corpus import CountingEmbedding, load_corpus
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "fusion" / "corpus.jsonl"
 LIMITS = "data/docs/limits.md#c0"
 REL1 = "data/blogs/release-2-1.md#c1"
 T2Q = "data/forums/t002#q"
@@ -27,17 +25,8 @@ DOCS_C0 = "data/docs/retries.md#c0"
 DOCS_C1 = "data/docs/retries.md#c1"
 
 
-def load_corpus() -> list[Chunk]:
-    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
-    return [Chunk.from_json(json.loads(line)) for line in lines if line.strip()]
 
 
-class CountingEmbedding(HashingEmbedding):
-    _batches: list = PrivateAttr(default_factory=list)
-
-    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
-        self._batches.append(list(texts))
-        return super()._get_text_embeddings(texts)
 
 
 def candidate(cid: str, text: str, fusion: float | None, score: float = 0.0) -> ScoredChunk:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 
@@ -15,14 +14,7 @@ from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.rewrite import REWRITE_PROMPT, llm_rewriter, parse_variants, prf_rewriter, prf_terms
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk
-
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "fusion" / "corpus.jsonl"
-
-
-def load_corpus() -> list[Chunk]:
-    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
-    return [Chunk.from_json(json.loads(line)) for line in lines if line.strip()]
-
+from tests.unit.fusion_corpus import load_corpus
 
 # -- parse_variants ----------------------------------------------------------------------
 

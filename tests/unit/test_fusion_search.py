@@ -13,10 +13,8 @@ listed in src/fusion/priors.py.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,9 +25,7 @@ from src.fusion.engine import SearchEngine
 from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.store import indexed_text
 from src.pipelines.chunks_io import write_chunks
-from src.types import Chunk
-
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "fusion" / "corpus.jsonl"
+from tests.unit.fusion_corpus import load_corpus
 
 DOCS_C0 = "data/docs/retries.md#c0"
 DOCS_C1 = "data/docs/retries.md#c1"
@@ -52,9 +48,6 @@ BM25_ONLY = FusionConfig(mode=FusionMode.RRF, use_dense=False)
 DENSE_ONLY = FusionConfig(mode=FusionMode.RRF, use_bm25=False)
 
 
-def load_corpus() -> list[Chunk]:
-    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
-    return [Chunk.from_json(json.loads(line)) for line in lines if line.strip()]
 
 
 def recency(chunk_id: str) -> float:

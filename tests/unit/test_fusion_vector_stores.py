@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,10 +15,9 @@ from src.fusion.options import FusionConfig
 from src.fusion.retrievers import DenseSourceRetriever
 from src.fusion.vector_stores import FaissBackend, QdrantBackend, make_backend, point_id
 from src.pipelines.chunks_io import write_chunks
-from src.types import Chunk
+from tests.unit.fusion_corpus import load_corpus
 
 pytest.importorskip("qdrant_client")
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "fusion" / "corpus.jsonl"
 QUERIES = ["maximum payload size", "how long are events kept", "retry window for failed deliveries"]
 
 
@@ -30,7 +28,7 @@ def settings_for(store: str) -> Settings:
 
 @pytest.fixture()
 def chunks_path(tmp_path: Path) -> Path:
-    chunks = [Chunk.from_json(json.loads(line)) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
+    chunks = load_corpus()
     path = tmp_path / "chunks.jsonl"
     write_chunks(chunks, path)
     return path
