@@ -79,14 +79,13 @@ def _settings(ctx: click.Context) -> Settings:
 @cli.command()
 @click.option("--data", "data", type=click.Path(path_type=Path), default=Path("data"), show_default=True,
               help="The corpus folder: one subfolder per source (docs/, forums/, tickets/, blogs/, ...).")
-@click.option("--out", "out", type=click.Path(path_type=Path), default=None,
-              help="Where to write the chunks (default: artifacts/chunks.jsonl for data/, "
-                   "artifacts/<name>-<hash>/chunks.jsonl for another folder).")
+@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("artifacts/chunks.jsonl"),
+              show_default=True, help="Where to write the chunks; commands run without --data/--chunks read it.")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on the first bad file or line instead of skipping it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 @click.pass_context
 @domain_errors
-def ingest(ctx: click.Context, data: Path, out: Path | None, strict: bool, as_json: bool) -> None:
+def ingest(ctx: click.Context, data: Path, out: Path, strict: bool, as_json: bool) -> None:
     """Load and chunk a corpus into a chunks file.
 
     Every source folder is chunked by its kind (docs: section-aware windows; forums and
@@ -99,12 +98,10 @@ def ingest(ctx: click.Context, data: Path, out: Path | None, strict: bool, as_js
       python main.py ingest --data ../shared/datasets/astraml/data --out artifacts/astraml.jsonl
       python main.py ingest --strict
     """
-    from src.pipelines.corpus import DEFAULT_CHUNKS, artifacts_dir_for, ingest_to
+    from src.pipelines.corpus import ingest_to
     from src.render import render_ingest_json, render_ingest_summary
 
     settings = _settings(ctx)
-    if out is None:
-        out = DEFAULT_CHUNKS if data.resolve() == Path("data").resolve() else artifacts_dir_for(data) / "chunks.jsonl"
 
     def warn(w: Any) -> None:
         click.echo(f"warning: {w}", err=True)

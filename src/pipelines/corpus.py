@@ -79,8 +79,10 @@ def resolve_chunks(data: Path | None, chunks: Path | None, settings: Settings,
         out = artifacts_dir_for(data) / "chunks.jsonl"
     else:
         data, out = DEFAULT_DATA, DEFAULT_CHUNKS
-        if out.is_file() and not data.is_dir():
-            return out  # a chunks file without its corpus folder: use it as it is
+        if out.is_file() and (not data.is_dir() or _ingested_from(out) not in (None, data.resolve())):
+            # A chunks file without its corpus folder, or one the user ingested from another
+            # folder (`ingest --data X` writes artifacts/chunks.jsonl): use it as it is.
+            return out
     if not data.is_dir():
         raise DataFolderMissing(str(data))
     if out.is_file() and _is_fresh(out, data, settings):
@@ -88,6 +90,15 @@ def resolve_chunks(data: Path | None, chunks: Path | None, settings: Settings,
     log.info("ingesting %s into %s", data, out)
     ingest_to(data, out, settings, on_warning=on_warning)
     return out
+
+
+def _ingested_from(chunks_path: Path) -> Path | None:
+    """The corpus folder a chunks file was ingested from, per its manifest (None if unknown)."""
+    try:
+        manifest = json.loads(_manifest_path(chunks_path).read_text(encoding="utf-8"))
+        return Path(manifest["data_dir"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _is_fresh(chunks_path: Path, data_dir: Path, settings: Settings) -> bool:

@@ -155,3 +155,21 @@ def test_help_teaches_from_a_subprocess() -> None:
                          text=True, timeout=120)
     assert res.returncode == 0
     assert "--per-source-topk" in res.stdout and "Examples:" in res.stdout
+
+
+def test_ingest_defaults_to_artifacts_chunks_and_later_commands_read_it(runner: CliRunner, tmp_path: Path) -> None:
+    kb = write_corpus(tmp_path)  # tmp/kb
+    (tmp_path / "data" / "docs").mkdir(parents=True)  # an unrelated data/ folder beside it
+    (tmp_path / "data" / "docs" / "other.md").write_text("# Other\n\nNothing about payloads here.\n",
+                                                       encoding="utf-8")
+    res = runner.invoke(cli, ["ingest", "--data", str(kb)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[-1] == "wrote 3 chunks to artifacts/chunks.jsonl"
+    # SPEC section 3: without --data/--chunks, commands use artifacts/chunks.jsonl, the user's ingest
+    out = runner.invoke(cli, ["fusion", *FAST, "--q", "maximum payload size", "--k", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output[out.output.index("{"):])["results"][0]["id"] == "kb/docs/limits.md#c0"
+    # ingesting data/ itself makes data/ the default corpus again, refreshed when it changes
+    assert runner.invoke(cli, ["ingest"]).exit_code == 0
+    again = runner.invoke(cli, ["fusion", *FAST, "--q", "payloads", "--k", "1", "--json"])
+    assert json.loads(again.output[again.output.index("{"):])["results"][0]["id"] == "data/docs/other.md#c0"
