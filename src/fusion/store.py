@@ -41,7 +41,8 @@ log = logging.getLogger(__name__)
 
 INDEX_SCHEMA = 2
 CACHE_DIR = ".embeddings"
-BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, "method": "lucene"}
+BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, "method": "lucene",
+                 "identifiers": "split"}
 _PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "PyStemmer")
 
 
@@ -158,9 +159,26 @@ class SourceIndex:
         return self.row_map[store_id] if self.row_map is not None else int(store_id)
 
 
+# ``batch_size``, ``max-age`` style is split by bm25s already; ``batch_size``, ``maxRetries`` and
+# ``RetryAfter`` are one token each unless their parts are added beside them.
+_SNAKE = re.compile(r"\b[^\W_]+(?:_+[^\W_]+)+\b")
+_CAMEL = re.compile(r"\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")
+_CAMEL_PART = re.compile(r"[A-Z]?[a-z0-9]+")
+
+
+def expand_identifiers(text: str) -> str:
+    """Append the words of every snake_case and camelCase identifier after it, so that the
+    question "batch size" finds ``batch_size`` and "max retries" finds ``maxRetries``,
+    while the identifier itself still matches as one token."""
+    text = _SNAKE.sub(lambda m: f"{m.group(0)} {' '.join(p for p in m.group(0).split('_') if p)}", text)
+    return _CAMEL.sub(lambda m: f"{m.group(0)} {' '.join(_CAMEL_PART.findall(m.group(0)))}", text)
+
+
 def tokenize(texts: list[str] | str, stemmer: Any) -> Any:
     import bm25s
 
+    if BM25_SETTINGS["identifiers"] == "split":
+        texts = expand_identifiers(texts) if isinstance(texts, str) else [expand_identifiers(t) for t in texts]
     return bm25s.tokenize(texts, stopwords=BM25_SETTINGS["stopwords"], stemmer=stemmer, show_progress=False)
 
 
@@ -206,6 +224,9 @@ def build_or_load(
         log.warning("index %s was built with %s, not %s: rebuilding with %s",
                     index_dir, old.get("embed_model"), model_name, model_name)
         old = {}
+    if old and old.get("bm25") != BM25_SETTINGS:
+        log.info("index %s used other BM25 settings: rebuilding its sources", index_dir)
+        old = {**old, "sources": {}}
     if old and old.get("vector_store") != backend.describe():
         log.warning("index %s was built on %s: rebuilding on %s", index_dir, old.get("vector_store"),
                     backend.describe())

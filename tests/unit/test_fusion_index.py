@@ -172,7 +172,7 @@ def test_params_json_describes_the_index(chunks_path: Path) -> None:
     assert params["embed_model"] == "hashing:256"
     assert params["dim"] == 256
     assert params["bm25"] == BM25_SETTINGS == {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75,
-                                               "method": "lucene"}
+                                               "method": "lucene", "identifiers": "split"}
     assert params["vector_store"] == "faiss.IndexFlatIP"
     assert sorted(params["packages"]) == PACKAGES
     assert params["packages"]["bm25s"] != "absent" and params["packages"]["faiss-cpu"] != "absent"
@@ -190,6 +190,18 @@ def test_an_index_of_another_schema_is_rebuilt(chunks_path: Path) -> None:
     engine, model = open_engine(chunks_path)
     assert report(engine) == (0, SOURCES, [])
     assert json.loads(path.read_text())["schema"] == 2
+
+
+def test_an_index_built_with_other_bm25_settings_rebuilds_its_sources_without_reembedding(
+        chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    path = chunks_path.parent / "index" / "params.json"
+    params = json.loads(path.read_text())
+    path.write_text(json.dumps({**params, "bm25": {**params["bm25"], "identifiers": "keep"}}))
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (0, SOURCES, [])
+    assert model.embedded_texts == []
+    assert json.loads(path.read_text())["bm25"]["identifiers"] == "split"
 
 
 @pytest.mark.parametrize("damage", ["garbage", "empty", "truncated", "missing"])
