@@ -226,8 +226,12 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir:
                    "relative (min-max scaled scores, summed) or rrf (reciprocal rank).")
 @click.option("--num-queries", default=1, show_default=True, type=int,
               help="Query variants including the original (>1 rewrites with the LLM, or offline PRF).")
-@click.option("--rerank", is_flag=True, help="Rerank the top --rerank-topn with a cross-encoder (offline fallback).")
-@click.option("--rerank-topn", default=12, show_default=True, type=int)
+@click.option("--rerank", is_flag=True,
+              help="Rerank the top --rerank-topn with a cross-encoder (--reranker); offline, a second "
+                   "embedder blended with the first stage. Slower (0.1-3 s a query); as good or better "
+                   "on every corpus in BENCHMARKS.md.")
+@click.option("--rerank-topn", default=12, show_default=True, type=int,
+              help="How many fused results the reranker rescores.")
 @click.option("--no-weights", is_flag=True, help="Ignore source authority weights.")
 @click.option("--no-priors", is_flag=True, help="Ignore metadata priors (accepted, votes, status, recency, version).")
 @click.option("--graph", "with_graph", is_flag=True, help="Build the claim graph of the top --graph-topn results.")
