@@ -159,8 +159,8 @@ class SourceIndex:
         return self.row_map[store_id] if self.row_map is not None else int(store_id)
 
 
-# ``batch_size``, ``max-age`` style is split by bm25s already; ``batch_size``, ``maxRetries`` and
-# ``RetryAfter`` are one token each unless their parts are added beside them.
+# bm25s splits kebab-case (``max-age``, ``Retry-After``) itself; ``batch_size``, ``maxRetries``
+# and ``RetryAfter`` stay one token each unless their parts are added beside them.
 _SNAKE = re.compile(r"\b[^\W_]+(?:_+[^\W_]+)+\b")
 _CAMEL = re.compile(r"\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")
 _CAMEL_PART = re.compile(r"[A-Z]?[a-z0-9]+")
