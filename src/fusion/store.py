@@ -85,14 +85,15 @@ def _atomic_write_text(path: Path, text: str) -> None:
 
 
 class EmbeddingCache:
-    """Vectors keyed by content hash for one model, persisted as npy + json."""
+    """Vectors keyed by content hash for one model, persisted as npy + json in ``folder``
+    (``None``: kept in memory only)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.keys: list[str] = []
         self.vectors = np.zeros((0, 0), dtype=np.float32)
-        keys_path, vec_path = folder / "keys.json", folder / "vectors.npy"
-        if keys_path.is_file() and vec_path.is_file():
+        keys_path, vec_path = (folder / "keys.json", folder / "vectors.npy") if folder else (None, None)
+        if keys_path and vec_path and keys_path.is_file() and vec_path.is_file():
             try:
                 self.keys = json.loads(keys_path.read_text(encoding="utf-8"))
                 self.vectors = np.load(vec_path)
@@ -137,6 +138,8 @@ class EmbeddingCache:
         return dropped
 
     def save(self) -> None:
+        if self.folder is None:
+            return
         self.folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".npy")
         with os.fdopen(fd, "wb") as f:

