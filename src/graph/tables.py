@@ -5,7 +5,9 @@ Two shapes are understood:
 - scope columns: the first header cell is empty or names a dimension (``| | Free | Team |``,
   ``| Plan | Sustained | Burst |``); every cell is the value of its row (or column) label
   under the scope of the other axis;
-- item rows: ``| Item | Limit |``; the first cell names the key, the others hold values.
+- item rows: ``| Item | Limit |``; the first cell names the key, the others hold values;
+  numbered rows (``| Attempt | Delay |`` over ``| 2 | 30 s |``) make the column the key and
+  the row number its scope (``attempt: 2``).
 
 The dimension of unnamed scope columns is taken from the chunk itself: a header name that
 the text also writes as "<name> plan" is a plan, and so on; otherwise ``variant``.
@@ -117,9 +119,13 @@ def _table_claims(lines: list[str], heading: str, chunk: Chunk) -> list[Claim]:
         return out
     for row in body:
         for col, cell in zip(header[1:], row[1:]):
-            label = row[0] if _singular(col) in GENERIC_COLUMNS or len(header) == 2 else f"{row[0]} {col}"
             if re.fullmatch(r"[\d\s]+(?:and later)?", row[0]):
-                label = f"{col} {header[0]} {row[0]}"
+                # Numbered rows (| Attempt | Delay |, | 1 | 30 s |): the column is the key and the
+                # row number its scope, named after the first header.
+                dim = _singular(header[0]) or "row"
+                out.extend(_make(_label_key(col, heading), {dim: row[0].lower()}, cell, " | ".join(row), chunk, col))
+                continue
+            label = row[0] if _singular(col) in GENERIC_COLUMNS or len(header) == 2 else f"{row[0]} {col}"
             out.extend(_make(_label_key(label), {}, cell, " | ".join(row), chunk, label))
     return out
 

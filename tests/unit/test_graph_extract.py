@@ -59,6 +59,16 @@ def test_table_with_plan_columns():
         ("sso", {"plan": "free"}, "not available", "false"), ("sso", {"plan": "team"}, "available", "true")]
 
 
+def test_numbered_table_rows_scope_the_column_key():
+    text = ("# Backoff\n\n| Attempt | Delay after previous attempt |\n|---|---|\n| 1 | immediate |\n"
+            "| 2 | 30 s |\n| 3 | 2 min |\n| 7 and later | 2 h |\n")
+    # "immediate" is a word among durations: a placeholder, not a value (as "custom" below).
+    assert _claims(text) == [
+        ("delay previous attempt", {"attempt": "2"}, "30 s", "PT30S"),
+        ("delay previous attempt", {"attempt": "3"}, "2 min", "PT2M"),
+        ("delay previous attempt", {"attempt": "7 and later"}, "2 h", "PT2H")]
+
+
 def test_adjectival_value_and_segment_scope():
     assert _claims("Consider 60-day artifact retention in regulated environments, despite 30-day default.", "blogs") == [
         ("artifact retention", {"environment": "regulated"}, "60-day", "P60D"),
