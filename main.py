@@ -235,7 +235,11 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir:
 @click.option("--no-weights", is_flag=True, help="Ignore source authority weights.")
 @click.option("--no-priors", is_flag=True, help="Ignore metadata priors (accepted, votes, status, recency, version).")
 @click.option("--graph", "with_graph", is_flag=True, help="Build the claim graph of the top --graph-topn results.")
-@click.option("--graph-topn", default=12, show_default=True, type=click.IntRange(1, 200))
+@click.option("--graph-topn", default=12, show_default=True, type=click.IntRange(1, 200),
+              help="Top results the claim graph reads.")
+@click.option("--counter-evidence", default=4, show_default=True, type=click.IntRange(0, 50),
+              help="Chunks beyond --graph-topn the graph may also read: those the corpus audit finds on the "
+                   "other side of a contradiction the evidence takes part in (0: none).")
 @click.option("--html", type=click.Path(path_type=Path), default=None,
               help="Write the claim graph as an HTML page (implies --graph).")
 @click.option("--explain", is_flag=True, help="Print every score factor of every result.")
@@ -247,8 +251,8 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir:
 @domain_errors
 def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | None, per_source_topk: int, k: int,
            mode: str, num_queries: int, rerank: bool, rerank_topn: int, no_weights: bool, no_priors: bool,
-           with_graph: bool, graph_topn: int, html: Path | None, explain: bool, log_txt: Path | None,
-           as_json: bool, index_dir: Path | None, embed_model: str | None, reranker: str | None,
+           with_graph: bool, graph_topn: int, counter_evidence: int, html: Path | None, explain: bool,
+           log_txt: Path | None, as_json: bool, index_dir: Path | None, embed_model: str | None, reranker: str | None,
            llm_base_url: str | None, llm_model: str | None) -> None:
     """Retrieve from every source, fuse, apply authority and priors, optionally rerank,
     and optionally build the claim graph of the evidence.
@@ -276,7 +280,8 @@ def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | Non
     graph_json, graph_text, timings = None, "", dict(result.timings_ms)
     if with_graph:
         t0 = time.perf_counter()
-        graph_json, graph_text = _claim_graph(engine, result.results[:graph_topn], settings, html, query)
+        graph_json, graph_text = _claim_graph(engine, result.results[:graph_topn], settings, html, query,
+                                              counter_evidence)
         timings["graph"] = (time.perf_counter() - t0) * 1000
         timings["total"] = timings.get("total", 0.0) + timings["graph"]
     payload = result_json(result, graph=graph_json, graph_on=with_graph, timings_ms=timings)
@@ -292,11 +297,15 @@ def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | Non
 
 
 def _claim_graph(engine: Any, evidence: list[Any], settings: Settings, html: Path | None,
-                 query: str) -> tuple[dict[str, Any], str]:
+                 query: str, counter_limit: int) -> tuple[dict[str, Any], str]:
     from src.graph import build_claim_graph
+    from src.graph.counter import counter_evidence, engine_contradiction_groups
     from src.graph.llm_extract import make_extractor
 
     weights = {name: engine.authority(name) for name in engine.sources}
+    if counter_limit > 0:
+        evidence = evidence + counter_evidence(evidence, engine_contradiction_groups(engine), engine.by_id,
+                                               counter_limit)
     graph = build_claim_graph(evidence, source_weights=weights, extractor=make_extractor(settings.models),
                               embed_model=engine.embed_model)
     html_path = None

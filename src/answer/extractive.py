@@ -38,8 +38,7 @@ def answer_from_claims(focus: Sequence[Focus], authority: Mapping[str, float], c
     parts: list[str] = []
     used: set[str] = set()
     for f in focus:
-        scoped = f.key.status == "scoped"
-        main = list(f.claims) if scoped else [c for c in f.claims if c.authoritative] or [
+        main = list(f.claims) if f.scoped else [c for c in f.claims if c.authoritative] or [
             max(f.claims, key=lambda c: c.consensus)]
         for c in main[:4]:
             cid, sent = best_sentence(c, authority)

@@ -27,6 +27,7 @@ from src.config import Settings
 from src.fusion.options import FusionConfig, SearchResult
 from src.fusion.output import result_json
 from src.fusion.priors import query_versions
+from src.types import ScoredChunk
 
 _WORD = re.compile(r"[a-z0-9]+")
 CITATION_CHARS = 240
@@ -37,6 +38,7 @@ class AskOptions:
     config: FusionConfig = field(default_factory=lambda: FusionConfig(k=8))
     graph_topn: int = 8  # chunks the claim graph reads
     llm_evidence: int = 6  # chunks the LLM sees, numbered
+    counter_evidence: int = 4  # chunks the corpus audit adds to the graph (src/graph/counter.py); 0: none
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class Retrieval:
     graph: Any  # ClaimGraph | None
     relevance: Relevance | None
     timings_ms: dict[str, float]
+    counter: tuple[ScoredChunk, ...] = ()  # chunks the graph read beyond the results (counter-evidence)
 
     def to_json(self, graph_html: str | None = None) -> dict[str, Any]:
         """The SPEC section 4 (``fusion --json``) object."""
@@ -61,6 +64,7 @@ class AnswerService:
         self.lock = threading.Lock()
         self._relevance: RelevanceModel | None = None
         self._audit: Any = None
+        self._groups: list[list[str]] | None = None
 
     @classmethod
     def open(cls, settings: Settings, *, data: Path | None = None, chunks: Path | None = None,
@@ -86,23 +90,30 @@ class AnswerService:
 
     # -- retrieval ---------------------------------------------------------------------
     def retrieve(self, query: str, config: FusionConfig, *, graph_topn: int = 12, with_graph: bool = True,
-                 assess: bool = False) -> Retrieval:
+                 assess: bool = False, counter_limit: int = 4) -> Retrieval:
         from src.graph import build_claim_graph
+        from src.graph.counter import counter_evidence, engine_contradiction_groups
 
         with self.lock:
             result = self.engine.search(query, config)
             timings = dict(result.timings_ms)
             graph = relevance = None
+            counter: list[ScoredChunk] = []
             if with_graph:
                 t0 = time.perf_counter()
-                graph = build_claim_graph(result.results[:graph_topn], source_weights=self.authority,
+                evidence = result.results[:graph_topn]
+                if counter_limit > 0:
+                    if self._groups is None:
+                        self._groups = engine_contradiction_groups(self.engine)
+                    counter = counter_evidence(evidence, self._groups, self.engine.by_id, counter_limit)
+                graph = build_claim_graph(evidence + counter, source_weights=self.authority,
                                           extractor=self.extractor, embed_model=self.engine.embed_model)
                 timings["graph"] = (time.perf_counter() - t0) * 1000
                 timings["total"] = timings.get("total", 0.0) + timings["graph"]
             if assess:
                 keys = [(k.key, *k.aliases) for k in graph.keys] if graph is not None else []
                 relevance = self._relevance_model().assess(result.query, result.results, keys)
-        return Retrieval(result, graph, relevance, timings)
+        return Retrieval(result, graph, relevance, timings, tuple(counter))
 
     def audit(self) -> Any:
         """The whole corpus's contradictions (``graph`` command), computed once."""
@@ -118,7 +129,8 @@ class AnswerService:
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:
         options = options or AskOptions()
         t0 = time.perf_counter()
-        ret = self.retrieve(query, options.config, graph_topn=options.graph_topn, assess=True)
+        ret = self.retrieve(query, options.config, graph_topn=options.graph_topn, assess=True,
+                            counter_limit=options.counter_evidence)
         timings = dict(ret.timings_ms)
         rel = ret.relevance
         assert rel is not None
@@ -129,7 +141,7 @@ class AnswerService:
                             Verdict("insufficient_data", rel.reason.capitalize() + ".", None), method="none",
                             relevance=rel.to_json(), timings_ms=_total(timings, t0))
             return answer, ret
-        evidence = ret.result.results
+        evidence = list(ret.result.results) + list(ret.counter)
         authority = self.authority
         words = set(_WORD.findall(question.lower()))
         with self.lock:  # the stemmer behind key matching is shared

@@ -30,6 +30,18 @@ class Focus:
     claims: tuple[ClaimNode, ...]
     score: float
 
+    @property
+    def scoped(self) -> bool:
+        """The question's claims hold several values that differ only by scope, even when the
+        key conflicts in a scope the question did not ask about."""
+        ids = {c.id for c in self.claims}
+        return (self.key.status in ("scoped", "contradiction") and len({c.normalized for c in self.claims}) > 1
+                and not any(set(c.contradicts) & ids for c in self.claims))
+
+    @property
+    def whole_key(self) -> bool:
+        return len(self.claims) == len(self.key.claims)
+
 
 def select_keys(q_terms: frozenset[str], keys: Sequence[KeyResult], idf: Callable[[str], float],
                 question_words: set[str]) -> list[Focus]:
@@ -68,9 +80,9 @@ def focus_status(focus: Sequence[Focus]) -> str:
     statuses = set()
     for f in focus:
         involved = [c for c in f.claims if c.contradicts]
-        if involved or (f.key.status == "contradiction" and len(f.claims) == len(f.key.claims)):
+        if involved or (f.key.status == "contradiction" and f.whole_key):
             statuses.add("contradiction")
-        elif f.key.status == "scoped" and len({c.normalized for c in f.claims}) > 1:
+        elif f.scoped:
             statuses.add("scoped")
         else:
             statuses.add("consistent")
@@ -90,7 +102,7 @@ def make_verdict(focus: Sequence[Focus], authority: Mapping[str, float], fallbac
     parts = []
     for f in focus:
         auth = [c for c in f.claims if c.authoritative] or [max(f.claims, key=lambda c: c.consensus)]
-        if status == "scoped" and f.key.status == "scoped":
+        if status == "scoped" and f.scoped:
             auth = list(f.claims)
         for c in auth[:4]:
             scope = ", ".join(f"{k}={v}" for k, v in c.scope.items())
@@ -109,7 +121,7 @@ def make_warnings(focus: Sequence[Focus], cited: Sequence[str], evidence: Sequen
     out: list[Warning] = []
     for f in focus:
         involved = [c for c in f.claims if c.contradicts] or (
-            [c for c in f.key.claims if c.contradicts] if f.key.status == "contradiction" else [])
+            [c for c in f.key.claims if c.contradicts] if f.key.status == "contradiction" and f.whole_key else [])
         if involved:
             ids = tuple(sorted({s.chunk_id for c in involved for s in c.support}))
             out.append(Warning("conflict", f"Sources disagree on {f.key.key}: {f.key.explanation}", ids))

@@ -181,7 +181,8 @@ def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
     def query(req: QueryRequest) -> dict[str, Any]:
         """Retrieve, fuse, optionally rerank and build the claim graph: the `fusion --json` object plus
         `query_id` (its graph page is `/api/graph/{query_id}`)."""
-        ret = service.retrieve(req.q, _config(req), graph_topn=req.graph_topn, with_graph=req.graph)
+        ret = service.retrieve(req.q, _config(req), graph_topn=req.graph_topn, with_graph=req.graph,
+                               counter_limit=req.counter_evidence)
         qid = store.add(ret.graph)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
         log_query(payload)
@@ -191,7 +192,8 @@ def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
     def ask(req: AskRequest) -> dict[str, Any]:
         """Answer with numbered citations, a verdict (consistent | contradiction | scoped |
         insufficient_data) and warnings; also the ranked `results` and the claim `graph`."""
-        answer, ret = service.ask(req.q, AskOptions(config=_config(req), graph_topn=req.graph_topn))
+        answer, ret = service.ask(req.q, AskOptions(config=_config(req), graph_topn=req.graph_topn,
+                                                    counter_evidence=req.counter_evidence))
         qid = store.add(ret.graph)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
         log_query(payload)

@@ -59,11 +59,15 @@ def _service(ctx: click.Context, data: Path | None, chunks: Path | None, index_d
 @click.option("--rerank", is_flag=True, help="Rerank the evidence with a cross-encoder (offline fallback).")
 @click.option("--graph-topn", default=8, show_default=True, type=click.IntRange(1, 50),
               help="Chunks the claim graph reads.")
+@click.option("--counter-evidence", default=4, show_default=True, type=click.IntRange(0, 50),
+              help="Chunks the corpus audit may add to the graph: the other sides of contradictions the "
+                   "evidence takes part in (0: none).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as one JSON object.")
 @_corpus_and_models
 @click.pass_context
 @domain_errors
-def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_topn: int, as_json: bool,
+def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_topn: int, counter_evidence: int,
+        as_json: bool,
         data: Path | None, chunks: Path | None, index_dir: Path | None, embed_model: str | None,
         reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
     """Answer a question with numbered citations, a verdict (consistent, contradiction,
@@ -89,7 +93,8 @@ def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_t
     config = FusionConfig(mode=FusionMode.from_str(mode), k=k, rerank=rerank)
     config.validate()
     service = _service(ctx, data, chunks, index_dir, embed_model, reranker, llm_base_url, llm_model)
-    answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn))
+    answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn,
+                                              counter_evidence=counter_evidence))
     if as_json:
         click.echo(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
     else:

@@ -23,6 +23,7 @@ class QueryRequest(BaseModel):
     rerank_topn: int = Field(12, ge=1, le=50)
     graph: bool = True
     graph_topn: int = Field(12, ge=1, le=50)
+    counter_evidence: int = Field(4, ge=0, le=50, description="Chunks the corpus audit may add to the graph.")
     weights: bool = True
     priors: bool = True
 

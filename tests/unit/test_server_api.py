@@ -65,6 +65,7 @@ def test_ask(client: TestClient) -> None:
     ({"q": Q, "mode": "fancy"}, "mode:"),
     ({"q": Q, "k": 0}, "k:"),
     ({"q": Q, "k": 10_000}, "k:"),
+    ({"q": Q, "counter_evidence": -1}, "counter_evidence:"),
     ({"q": Q, "oops": 1}, "oops: Extra inputs are not permitted"),
     ({}, "q: Field required"),
     ([Q], "body"),

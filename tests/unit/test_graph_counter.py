@@ -1,0 +1,86 @@
+"""Counter-evidence: which chunks the audit adds to a question's evidence, and the saved audit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from src.graph import counter
+from src.graph.counter import contradiction_groups, counter_evidence
+from src.types import Chunk, ScoredChunk
+
+
+def chunk(cid: str, text: str = "text", source: str = "docs") -> Chunk:
+    return Chunk(cid, source, "document", text)
+
+
+CHUNKS = {c.id: c for c in [chunk("a"), chunk("b"), chunk("c"), chunk("x", source="forums"),
+                            chunk("y", source="tickets"), chunk("z", source="blogs")]}
+EVIDENCE = [ScoredChunk(CHUNKS["a"], 0.9), ScoredChunk(CHUNKS["b"], 0.6), ScoredChunk(CHUNKS["c"], 0.3)]
+
+
+def test_other_sides_of_contradictions_the_evidence_takes_part_in() -> None:
+    # "b" (rank 2) shares a contradiction with "x"; "a" (rank 1) with "y" and "z"; nothing links "q".
+    groups = [["b", "x"], ["a", "y", "z"], ["q", "r"]]
+    added = counter_evidence(EVIDENCE, groups, CHUNKS)
+    assert [s.id for s in added] == ["y", "z", "x"]  # linked to a better-ranked chunk first
+    assert all(s.score < 0.3 for s in added) and [s.score for s in added] == sorted(
+        (s.score for s in added), reverse=True)
+    assert all(s.scores == {"counter_evidence": 1.0} for s in added)
+
+
+def test_limit_duplicates_and_unknown_ids() -> None:
+    groups = [["a", "y"], ["b", "y", "gone"], ["c", "z"], ["a", "x"]]
+    assert [s.id for s in counter_evidence(EVIDENCE, groups, CHUNKS, limit=2)] == ["y", "x"]
+    assert [s.id for s in counter_evidence(EVIDENCE, groups, CHUNKS)] == ["y", "x", "z"]
+    assert counter_evidence(EVIDENCE, groups, CHUNKS, limit=0) == []
+    assert counter_evidence([], groups, CHUNKS) == []
+    assert counter_evidence(EVIDENCE, [["a", "b"]], CHUNKS) == []  # both sides already retrieved
+
+
+CORPUS = [
+    Chunk("kb/docs/retention.md#c0", "docs", "document", "On the Team plan, events are retained for 14 days."),
+    Chunk("kb/forums/t1#a1", "forums", "thread", "On the Team plan, events are retained for 7 days."),
+    Chunk("kb/docs/limits.md#c0", "docs", "document", "The maximum payload size is 512 KB."),
+]
+WEIGHTS = {"docs": 1.2, "forums": 0.8}
+
+
+def test_the_audit_is_saved_and_reused_until_the_corpus_changes(tmp_path: Path, monkeypatch) -> None:
+    calls = []
+    real = __import__("src.graph.build", fromlist=["audit_corpus"]).audit_corpus
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("src.graph.build.audit_corpus", counting)
+    groups = contradiction_groups(CORPUS, source_weights=WEIGHTS, cache_dir=tmp_path / ".audit")
+    assert groups == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
+    assert contradiction_groups(CORPUS, source_weights=WEIGHTS, cache_dir=tmp_path / ".audit") == groups
+    assert len(calls) == 1
+    changed = CORPUS[:1] + [Chunk("kb/forums/t1#a1", "forums", "thread", "Team keeps them for a while.")] + CORPUS[2:]
+    assert contradiction_groups(changed, source_weights=WEIGHTS, cache_dir=tmp_path / ".audit") == []
+    assert len(calls) == 2
+    assert len(list((tmp_path / ".audit").glob("*.json"))) == 1  # the stale audit went
+    contradiction_groups(CORPUS, source_weights={"docs": 1.0, "forums": 1.0}, cache_dir=tmp_path / ".audit")
+    assert len(calls) == 3  # other weights, another audit
+
+
+def test_an_unreadable_saved_audit_is_recomputed(tmp_path: Path, caplog) -> None:
+    folder = tmp_path / ".audit"
+    folder.mkdir()
+    path = folder / f"{counter.audit_fingerprint(CORPUS, WEIGHTS, 'tokens')}.json"
+    path.write_text("{not json")
+    with caplog.at_level("WARNING"):
+        groups = contradiction_groups(CORPUS, source_weights=WEIGHTS, cache_dir=folder)
+    assert groups == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
+    assert f"audit cache {path} is unreadable" in caplog.text
+
+
+def test_a_negative_counter_evidence_option_is_refused() -> None:
+    from click.testing import CliRunner
+
+    import main
+
+    result = CliRunner().invoke(main.cli, ["fusion", "--q", "x", "--counter-evidence", "-1"])
+    assert result.exit_code == 2 and "--counter-evidence" in result.output
