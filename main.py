@@ -303,16 +303,20 @@ def _claim_graph(engine: Any, evidence: list[Any], settings: Settings, html: Pat
     from src.graph.llm_extract import make_extractor
 
     weights = {name: engine.authority(name) for name in engine.sources}
-    if counter_limit > 0:
-        evidence = evidence + counter_evidence(evidence, engine_contradiction_groups(engine), engine.by_id,
-                                               counter_limit)
-    graph = build_claim_graph(evidence, source_weights=weights, extractor=make_extractor(settings.models),
+    extra = counter_evidence(evidence, engine_contradiction_groups(engine), engine.by_id,
+                             counter_limit) if counter_limit > 0 else []
+    graph = build_claim_graph(evidence + extra, source_weights=weights, extractor=make_extractor(settings.models),
                               embed_model=engine.embed_model)
     html_path = None
     if html is not None:
         html_path = str(graph.write_html(html))
     _write_graphml(graph, query)
-    return graph.to_json(html_path=html_path), graph.render_text()
+    out = {**graph.to_json(html_path=html_path), "counter_evidence": [s.id for s in extra]}
+    text = graph.render_text()
+    if extra:
+        text += "\ncounter-evidence (chunks beyond the results, from the corpus audit): " + ", ".join(
+            s.id for s in extra)
+    return out, text
 
 
 def _write_graphml(graph: Any, name: str) -> Path:

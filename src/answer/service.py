@@ -52,6 +52,8 @@ class Retrieval:
     def to_json(self, graph_html: str | None = None) -> dict[str, Any]:
         """The SPEC section 4 (``fusion --json``) object."""
         graph = self.graph.to_json(html_path=graph_html) if self.graph is not None else None
+        if graph is not None:
+            graph["counter_evidence"] = [s.id for s in self.counter]
         return result_json(self.result, graph=graph, graph_on=self.graph is not None, timings_ms=self.timings_ms)
 
 

@@ -61,6 +61,7 @@ def test_the_timeout_answer_cites_the_ticket_retrieval_missed(service: AnswerSer
     counter = [s.id for s in ret.counter]
     assert counter[0] == "data/tickets/ticket_101#qa" and len(counter) == 4
     assert not set(counter) & {s.id for s in ret.result.results}
+    assert ret.to_json()["graph"]["counter_evidence"] == counter  # the API and fusion --json say which
     assert answer.verdict.status == "contradiction"
     assert [c.id for c in answer.citations] == ["data/docs/endpoints.md#c0", "data/tickets/ticket_101#qa"]
     assert answer.answer.startswith("Hooklane waits 15 seconds for your endpoint to respond")
