@@ -76,7 +76,7 @@ def package_versions() -> dict[str, str]:
     return out
 
 
-def _atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -145,7 +145,7 @@ class EmbeddingCache:
         with os.fdopen(fd, "wb") as f:
             np.save(f, self.vectors)
         os.replace(tmp, self.folder / "vectors.npy")
-        _atomic_write_text(self.folder / "keys.json", json.dumps(self.keys))
+        atomic_write_text(self.folder / "keys.json", json.dumps(self.keys))
 
 
 @dataclass
@@ -291,7 +291,7 @@ def build_or_load(
     }
     if params != {k: old.get(k) for k in params}:
         params["updated"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        _atomic_write_text(params_path, json.dumps(params, indent=2, sort_keys=True) + "\n")
+        atomic_write_text(params_path, json.dumps(params, indent=2, sort_keys=True) + "\n")
     return sources, {"embedded": embedded, "rebuilt": rebuilt, "reused": reused, "params": params}
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from src.fusion.store import atomic_write_text
 from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)
@@ -57,9 +58,7 @@ def contradiction_groups(chunks: Sequence[Chunk], *, source_weights: Mapping[str
             path.parent.mkdir(parents=True, exist_ok=True)
             for old in path.parent.glob("*.json"):
                 old.unlink(missing_ok=True)  # one corpus, one audit: drop the stale one
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(groups), encoding="utf-8")
-            tmp.replace(path)
+            atomic_write_text(path, json.dumps(groups))
         except OSError as exc:
             log.warning("cannot save the audit in %s (%s): it will be recomputed next time", path.parent, exc)
     return groups
