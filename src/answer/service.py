@@ -27,6 +27,7 @@ from src.config import Settings
 from src.fusion.options import FusionConfig, SearchResult
 from src.fusion.output import result_json
 from src.fusion.priors import query_versions
+from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from src.types import ScoredChunk
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -38,7 +39,7 @@ class AskOptions:
     config: FusionConfig = field(default_factory=lambda: FusionConfig(k=8))
     graph_topn: int = 8  # chunks the claim graph reads
     llm_evidence: int = 6  # chunks the LLM sees, numbered
-    counter_evidence: int = 4  # chunks the corpus audit adds to the graph (src/graph/counter.py); 0: none
+    counter_evidence: int = COUNTER_LIMIT  # chunks the corpus audit adds to the graph (src/graph/counter.py)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class AnswerService:
 
     # -- retrieval ---------------------------------------------------------------------
     def retrieve(self, query: str, config: FusionConfig, *, graph_topn: int = 12, with_graph: bool = True,
-                 assess: bool = False, counter_limit: int = 4) -> Retrieval:
+                 assess: bool = False, counter_limit: int = COUNTER_LIMIT) -> Retrieval:
         from src.graph import build_claim_graph
         from src.graph.counter import counter_evidence, engine_contradiction_groups
 

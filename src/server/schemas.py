@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
+
 MAX_QUERY_CHARS = 1000
 
 
@@ -23,7 +25,7 @@ class QueryRequest(BaseModel):
     rerank_topn: int = Field(12, ge=1, le=50)
     graph: bool = True
     graph_topn: int = Field(12, ge=1, le=50)
-    counter_evidence: int = Field(4, ge=0, le=50, description="Chunks the corpus audit may add to the graph.")
+    counter_evidence: int = Field(COUNTER_LIMIT, ge=0, le=50, description="Chunks the corpus audit may add to the graph.")
     weights: bool = True
     priors: bool = True
 
