@@ -16,6 +16,7 @@ Units are resolved by pint (``UnitRegistry`` built lazily, once). Canonical stri
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from dataclasses import dataclass
@@ -65,6 +66,9 @@ class Norm:
 def ureg() -> Any:
     import pint
 
+    # Every word after a number is tried as a unit; pint warns when one parses two ways
+    # ("pcps": pico counts per second or pico cups), which says nothing to our users.
+    logging.getLogger("pint").setLevel(logging.ERROR)
     return pint.UnitRegistry()
 
 
