@@ -436,7 +436,7 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
         for w in warnings:
             warn(w)
     report = evaluate(engine, queries, chosen, match, progress=sys.stderr.isatty())
-    score = None
+    score = per_question = None
     if conflicts is not None:
         from src.evaluation import score_conflicts
         from src.graph import audit_corpus
@@ -446,13 +446,20 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
         audit = audit_corpus(engine.chunks, source_weights=weights, extractor=make_extractor(settings.models),
                              embed_model=engine.embed_model)
         score = score_conflicts(conflicts, audit.to_json())
+        from src.answer import AnswerService
+        from src.answer.service import AskOptions
+        from src.evaluation.conflicts import score_per_question
+
+        service, opts = AnswerService(engine, settings, extractor=make_extractor(settings.models)), AskOptions()
+        per_question = score_per_question(conflicts, lambda q: service.retrieve(
+            q, opts.config, graph_topn=opts.graph_topn, counter_limit=opts.counter_evidence).to_json()["graph"])
     if report_dir is not None:
         files = write_report(report, report_dir, conflicts=score)
         click.echo(f"report: {files.html} and {files.markdown}", err=True)
     if as_json:
         out = report.to_json()
         if score is not None:
-            out["conflicts"] = score.to_json()
+            out["conflicts"] = {**score.to_json(), "per_question": per_question.to_json()}
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     click.echo(f"{len(queries)} queries, match={report.match.value}\n")
@@ -461,6 +468,8 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
         sj = score.to_json()
         click.echo("\nconflicts: " + " ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}"
                                               for k, v in sj.items() if not isinstance(v, (list, dict))))
+        click.echo(f"conflicts per question (each fact asked as `ask` would): found={per_question.found}/"
+                   f"{per_question.gold_contradictions} false_alarms={per_question.false_alarms}")
 
 
 def _register_server_commands() -> None:

@@ -349,3 +349,45 @@ def score_conflicts(gold_path: str | Path, graph_json: dict[str, Any] | str | Pa
             raise GoldFileError(graph_path, "graph JSON must be an object")
     score = score_graph(items, graph_keys(graph_json))
     return replace(score, warnings=tuple(warnings))
+
+
+@dataclass(frozen=True)
+class QuestionConflictScore:
+    """Each gold item's ``fact`` asked as a question and scored on that question's graph."""
+
+    found: int
+    gold_contradictions: int
+    false_alarms: int
+    items: tuple[ConflictItemResult, ...]
+
+    @property
+    def recall(self) -> float:
+        return _ratio(self.found, self.gold_contradictions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"recall": round(self.recall, 6), "found": self.found, "gold_contradictions": self.gold_contradictions,
+                "false_alarms": self.false_alarms, "items": [item.to_json() for item in self.items]}
+
+
+def question_of(item: GoldConflict) -> str:
+    fact = item.fact.strip().rstrip("?.")
+    return fact[:1].upper() + fact[1:] + "?"
+
+
+def score_per_question(gold_path: str | Path, graph_for: Any) -> QuestionConflictScore:
+    """Ask every item's ``fact`` (``graph_for(question)`` returns that question's ``graph``
+    object) and score the item on it with the definitions above. Items without a ``fact``
+    are left out with a warning."""
+    items, _ = load_conflict_gold(gold_path)
+    results = []
+    for item in items:
+        if not item.fact.strip():
+            log.warning("%s: item %s has no fact to ask; left out of the per-question score", gold_path, item.id)
+            continue
+        results.append(score_item(item, graph_keys(graph_for(question_of(item)))))
+    return QuestionConflictScore(
+        found=sum(r.outcome == "found" for r in results),
+        gold_contradictions=sum(r.type == CONTRADICTION for r in results),
+        false_alarms=sum(r.outcome == "false_alarm" for r in results),
+        items=tuple(results),
+    )

@@ -26,3 +26,7 @@ def test_gold_and_planted_conflicts(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     conflicts = out["conflicts"]
     assert (conflicts["found"], conflicts["gold_contradictions"], conflicts["false_alarms"]) == (9, 9, 0)
     assert conflicts["precision"] == conflicts["recall"] == conflicts["authoritative_accuracy"] == 1.0
+    # Each fact asked as a question (with counter-evidence from the audit): all 9 again, no false alarm.
+    per_question = conflicts["per_question"]
+    assert (per_question["found"], per_question["gold_contradictions"], per_question["false_alarms"]) == (9, 9, 0)
+    assert [i["outcome"] for i in per_question["items"] if i["type"] != "contradiction"] == ["ok"] * 9

@@ -139,3 +139,29 @@ def test_scoped_sides_on_one_claim_are_no_false_alarm():
     ]
     assert not separates(_keys(shared), _item("scoped"))
     assert separates(_keys(split), _item("scoped"))
+
+
+def test_per_question_scoring_asks_each_fact_and_scores_its_own_graph():
+    from src.evaluation.conflicts import score_per_question
+
+    asked = []
+
+    def graph_for(question):
+        asked.append(question)
+        # The first question gets an empty graph; the others the hand-made one.
+        return {"keys": []} if len(asked) == 1 else GRAPH
+
+    score = score_per_question(GOLD, graph_for)
+    assert asked == ["Backup retention?", "Seat limit?", "Upload limit?"] + asked[3:]
+    assert len(asked) == 5
+    assert [(r.id, r.outcome) for r in score.items] == [
+        ("c1", "missed"), ("c2", "found"), ("c3", "missed"), ("r1", "ok"), ("s1", "false_alarm")]
+    assert (score.found, score.gold_contradictions, score.false_alarms) == (1, 3, 1)
+    assert score.to_json()["recall"] == pytest.approx(1 / 3)
+
+
+def test_question_of_a_fact():
+    from src.evaluation.conflicts import question_of
+
+    item = GoldConflict("x", "contradiction", (), fact="how long events are kept.")
+    assert question_of(item) == "How long events are kept?"
