@@ -350,7 +350,9 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
     import json
 
     from src.embeddings import load_embed_model
+    from src.fusion.engine import default_index_dir
     from src.graph import audit_corpus
+    from src.graph.counter import AUDIT_DIR, save_audit
     from src.graph.llm_extract import make_extractor
     from src.pipelines.chunks_io import read_chunks
     from src.pipelines.corpus import resolve_chunks
@@ -359,8 +361,12 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
     chunks_path = resolve_chunks(data, chunks, settings, on_warning=lambda w: click.echo(f"warning: {w}", err=True))
     all_chunks = read_chunks(chunks_path)
     weights = {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in {c.source for c in all_chunks}}
+    model = load_embed_model(settings.models.embed_model)
     audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
-                         embed_model=load_embed_model(settings.models.embed_model), only_contradictions=not show_all)
+                         embed_model=model, only_contradictions=not show_all)
+    # Questions on this corpus reuse the audit as counter-evidence (src/graph/counter.py).
+    save_audit(audit, all_chunks, source_weights=weights, embed_model=model,
+               cache_dir=(index_dir or default_index_dir(chunks_path)) / AUDIT_DIR)
     html_path = str(audit.write_html(html)) if html is not None else None
     _write_graphml(audit, str(chunks_path.resolve()))
     if as_json:

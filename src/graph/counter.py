@@ -26,6 +26,7 @@ from src.types import Chunk, ScoredChunk
 log = logging.getLogger(__name__)
 AUDIT_DIR = ".audit"
 DEFAULT_LIMIT = 4
+AUTO_AUDIT_MAX_CHUNKS = 1000
 
 
 def audit_fingerprint(chunks: Sequence[Chunk], source_weights: Mapping[str, float], model_name: str) -> str:
@@ -36,31 +37,53 @@ def audit_fingerprint(chunks: Sequence[Chunk], source_weights: Mapping[str, floa
     return h.hexdigest()[:24]
 
 
+def groups_of(audit: Any) -> list[list[str]]:
+    """Chunk ids on any side of each contradiction of an audit (a ``ClaimGraph``)."""
+    return [sorted({s.chunk_id for n in key.claims for s in n.support}) for key in audit.contradictions()]
+
+
+def _cache_path(chunks: Sequence[Chunk], source_weights: Mapping[str, float], embed_model: Any,
+                cache_dir: Path) -> Path:
+    model_name = str(getattr(embed_model, "model_name", "tokens"))
+    return cache_dir / f"{audit_fingerprint(chunks, source_weights, model_name)}.json"
+
+
+def save_groups(path: Path, groups: list[list[str]]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("*.json"):
+            old.unlink(missing_ok=True)  # one corpus, one audit: drop the stale one
+        atomic_write_text(path, json.dumps(groups))
+    except OSError as exc:
+        log.warning("cannot save the audit in %s (%s): it will be recomputed next time", path.parent, exc)
+
+
+def save_audit(audit: Any, chunks: Sequence[Chunk], *, source_weights: Mapping[str, float], embed_model: Any,
+               cache_dir: Path) -> None:
+    """Keep the contradiction groups of an audit the ``graph`` command computed anyway."""
+    save_groups(_cache_path(chunks, source_weights, embed_model, cache_dir), groups_of(audit))
+
+
 def contradiction_groups(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float], embed_model: Any = None,
-                         cache_dir: Path | None = None) -> list[list[str]]:
-    """Chunk ids on any side of each contradiction of the corpus audit, most severe first."""
+                         cache_dir: Path | None = None, compute: bool = True) -> list[list[str]] | None:
+    """Chunk ids on any side of each contradiction of the corpus audit, most severe first:
+    the saved ones when the corpus is unchanged, else a fresh audit (``None`` when
+    ``compute`` is false and nothing is saved)."""
     from src.graph.build import audit_corpus
 
-    model_name = str(getattr(embed_model, "model_name", "tokens"))
-    path = None
-    if cache_dir is not None:
-        path = cache_dir / f"{audit_fingerprint(chunks, source_weights, model_name)}.json"
+    path = _cache_path(chunks, source_weights, embed_model, cache_dir) if cache_dir is not None else None
+    if path is not None:
         try:
             return [list(map(str, g)) for g in json.loads(path.read_text(encoding="utf-8"))]
         except FileNotFoundError:
             pass
         except (OSError, ValueError, TypeError) as exc:
             log.warning("audit cache %s is unreadable (%s): auditing again", path, exc)
-    audit = audit_corpus(chunks, source_weights=source_weights, embed_model=embed_model)
-    groups = [sorted({s.chunk_id for n in key.claims for s in n.support}) for key in audit.contradictions()]
+    if not compute:
+        return None
+    groups = groups_of(audit_corpus(chunks, source_weights=source_weights, embed_model=embed_model))
     if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            for old in path.parent.glob("*.json"):
-                old.unlink(missing_ok=True)  # one corpus, one audit: drop the stale one
-            atomic_write_text(path, json.dumps(groups))
-        except OSError as exc:
-            log.warning("cannot save the audit in %s (%s): it will be recomputed next time", path.parent, exc)
+        save_groups(path, groups)
     return groups
 
 
@@ -97,8 +120,20 @@ def counter_evidence(evidence: Sequence[ScoredChunk], groups: Sequence[Sequence[
 
 
 def engine_contradiction_groups(engine: Any) -> list[list[str]]:
-    """``contradiction_groups`` of a ``SearchEngine``'s corpus, saved in its index folder."""
+    """``contradiction_groups`` of a ``SearchEngine``'s corpus, saved in its index folder.
+
+    The audit's key clustering grows faster than linearly (1,000 chunks: about 10 s here), so
+    a corpus of more than ``AUTO_AUDIT_MAX_CHUNKS`` is audited only by the ``graph``
+    command, which saves the result; until then questions get no counter-evidence, and say so.
+    """
     weights = {name: engine.authority(name) for name in engine.sources}
     index_dir = getattr(engine, "index_dir", None)
-    return contradiction_groups(engine.chunks, source_weights=weights, embed_model=engine.embed_model,
-                                cache_dir=index_dir / AUDIT_DIR if index_dir is not None else None)
+    groups = contradiction_groups(engine.chunks, source_weights=weights, embed_model=engine.embed_model,
+                                  cache_dir=index_dir / AUDIT_DIR if index_dir is not None else None,
+                                  compute=len(engine.chunks) <= AUTO_AUDIT_MAX_CHUNKS)
+    if groups is None:
+        log.warning("no counter-evidence: %d chunks are too many to audit for one question; run "
+                    "`python main.py graph` once on this corpus and later questions use its saved audit",
+                    len(engine.chunks))
+        return []
+    return groups

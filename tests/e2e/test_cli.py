@@ -173,3 +173,29 @@ def test_ingest_defaults_to_artifacts_chunks_and_later_commands_read_it(runner: 
     assert runner.invoke(cli, ["ingest"]).exit_code == 0
     again = runner.invoke(cli, ["fusion", *FAST, "--q", "payloads", "--k", "1", "--json"])
     assert json.loads(again.output[again.output.index("{"):])["results"][0]["id"] == "data/docs/other.md#c0"
+
+
+def test_graph_saves_its_audit_and_fusion_graph_reuses_it(runner: CliRunner, tmp_path: Path) -> None:
+    kb = write_corpus(tmp_path)
+    # The forum answer in the words of the docs, so that the hashing embedder's keys meet.
+    thread = {"thread_id": "t1", "title": "Team retention", "question": "How long is event history kept on Team?",
+              "answers": [{"id": "a1", "text": "The Team plan keeps event history for 7 days.", "accepted": True}]}
+    (kb / "forums" / "threads.jsonl").write_text(json.dumps(thread) + "\n", encoding="utf-8")
+    assert runner.invoke(cli, ["ingest", "--data", str(kb)]).exit_code == 0
+    audit = runner.invoke(cli, ["graph", *FAST, "--json"])
+    assert audit.exit_code == 0, audit.output
+    saved = list((tmp_path / "artifacts" / "index" / ".audit").glob("*.json"))
+    assert len(saved) == 1
+    assert json.loads(saved[0].read_text()) == [["kb/docs/retention.md#c0", "kb/forums/t1#qa"]]
+    # A question whose evidence holds only the docs side gets the forum answer as counter-evidence.
+    out = runner.invoke(cli, ["fusion", *FAST, "--q", "event history retention", "--k", "1", "--graph-topn", "1",
+                              "--graph", "--json"])
+    assert out.exit_code == 0, out.output
+    payload = json.loads(out.output[out.output.index("{\n"):])
+    assert [r["id"] for r in payload["results"]] == ["kb/docs/retention.md#c0"]
+    assert payload["graph"]["counter_evidence"] == ["kb/forums/t1#qa"]
+    assert [k["status"] for k in payload["graph"]["keys"]] == ["contradiction"]
+    assert list((tmp_path / "artifacts" / "index" / ".audit").glob("*.json")) == saved
+    none = runner.invoke(cli, ["fusion", *FAST, "--q", "event history retention", "--k", "1", "--graph-topn", "1",
+                               "--graph", "--counter-evidence", "0", "--json"])
+    assert json.loads(none.output[none.output.index("{\n"):])["graph"]["counter_evidence"] == []

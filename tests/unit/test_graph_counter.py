@@ -84,3 +84,40 @@ def test_a_negative_counter_evidence_option_is_refused() -> None:
 
     result = CliRunner().invoke(main.cli, ["fusion", "--q", "x", "--counter-evidence", "-1"])
     assert result.exit_code == 2 and "--counter-evidence" in result.output
+
+
+class FakeEngine:
+    """What engine_contradiction_groups reads from a SearchEngine."""
+
+    def __init__(self, chunks: list[Chunk], index_dir: Path) -> None:
+        self.chunks, self.index_dir, self.embed_model = chunks, index_dir, None
+        self.sources = sorted({c.source for c in chunks})
+
+    def authority(self, name: str) -> float:
+        return WEIGHTS[name]
+
+
+def test_a_large_corpus_is_not_audited_per_question_until_the_graph_command_saved_it(
+        tmp_path: Path, monkeypatch, caplog) -> None:
+    from src.graph.build import audit_corpus
+    from src.graph.counter import AUDIT_DIR, engine_contradiction_groups, save_audit
+
+    monkeypatch.setattr(counter, "AUTO_AUDIT_MAX_CHUNKS", 2)
+    engine = FakeEngine(CORPUS, tmp_path / "index")
+    with caplog.at_level("WARNING"):
+        assert engine_contradiction_groups(engine) == []
+    assert "no counter-evidence: 3 chunks are too many to audit for one question" in caplog.text
+    assert "python main.py graph" in caplog.text
+    assert not (tmp_path / "index" / AUDIT_DIR).exists()
+    # What the graph command does after its audit:
+    save_audit(audit_corpus(CORPUS, source_weights=WEIGHTS), CORPUS, source_weights=WEIGHTS, embed_model=None,
+               cache_dir=tmp_path / "index" / AUDIT_DIR)
+    assert engine_contradiction_groups(engine) == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
+    monkeypatch.setattr(counter, "AUTO_AUDIT_MAX_CHUNKS", 1000)
+    small = FakeEngine(CORPUS[:2], tmp_path / "small")
+    assert engine_contradiction_groups(small) == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
+    assert len(list((tmp_path / "small" / AUDIT_DIR).glob("*.json"))) == 1
+
+
+def test_nothing_saved_and_no_compute_is_none(tmp_path: Path) -> None:
+    assert contradiction_groups(CORPUS, source_weights=WEIGHTS, cache_dir=tmp_path, compute=False) is None
