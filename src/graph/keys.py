@@ -30,7 +30,7 @@ Hooklane corpora) with the packaged all-MiniLM-L6-v2. See the comment on the con
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -115,6 +115,55 @@ class KeyCluster:
     members: frozenset[str]
 
 
+def average_link(sims: np.ndarray, threshold: float, blocked: np.ndarray,
+                 conflict: Callable[[list[int], list[int]], bool]) -> list[list[int]]:
+    """Agglomerative average-link clustering of items ``0..n-1``: repeatedly merge the two
+    clusters of highest mean similarity (at least ``threshold``; ties go to the pair that comes
+    first by smallest member) unless a ``blocked`` pair spans them or ``conflict`` says no.
+    Returns the clusters, each sorted, ordered by smallest member.
+
+    Only pairs at or above the threshold are ever candidates, and a merged cluster can reach
+    it with a third one only if one of its parts did (its mean is their weighted mean), so the
+    work follows the similar pairs, not all pairs: a heap of candidate pairs, stale entries
+    skipped. The merges are those of the plain all-pairs loop it replaced.
+    """
+    import heapq
+
+    n = len(sims)
+    members: dict[int, list[int]] = {i: [i] for i in range(n)}  # cluster id = its smallest member
+    version = dict.fromkeys(range(n), 0)
+    rows, cols = np.nonzero(np.triu(sims >= threshold, k=1))
+    near: dict[int, set[int]] = {i: set() for i in range(n)}
+    heap: list[tuple[float, int, int, int, int]] = []
+    for i, j in zip(rows.tolist(), cols.tolist()):
+        near[i].add(j)
+        near[j].add(i)
+        heap.append((-float(sims[i, j]), i, j, 0, 0))
+    heapq.heapify(heap)
+    while heap:
+        neg, a, b, va, vb = heapq.heappop(heap)
+        if a not in members or b not in members or version[a] != va or version[b] != vb:
+            continue
+        if blocked[np.ix_(members[a], members[b])].any() or conflict(members[a], members[b]):
+            continue  # neither cluster changes while this pair waits, so it never becomes eligible
+        members[a] = sorted(members[a] + members.pop(b))
+        version[a] += 1
+        for c in (near.pop(b) | near[a]) - {a, b}:
+            near[c].discard(b)
+            avg = float(sims[np.ix_(members[a], members[c])].mean()) if a < c else \
+                float(sims[np.ix_(members[c], members[a])].mean())
+            if avg >= threshold:
+                near[a].add(c)
+                near[c].add(a)
+                x, y = min(a, c), max(a, c)
+                heapq.heappush(heap, (-avg, x, y, version[x], version[y]))
+            else:
+                near[a].discard(c)
+                near[c].discard(a)
+        near[a].discard(b)
+    return [members[i] for i in sorted(members)]
+
+
 def cluster_keys(keys: Sequence[str], counts: Counter | None = None, *, embed_model=None,
                  threshold: float | None = None, sims: np.ndarray | None = None,
                  cannot_link: Collection[tuple[str, str]] = ()) -> list[KeyCluster]:
@@ -131,20 +180,8 @@ def cluster_keys(keys: Sequence[str], counts: Counter | None = None, *, embed_mo
     for x, y in cannot_link:
         if x in index and y in index:
             blocked[index[x], index[y]] = blocked[index[y], index[x]] = True
-    clusters = [[i] for i in range(len(uniq))]
-    while len(clusters) > 1:
-        best, pair = threshold, None
-        for a in range(len(clusters)):
-            for b in range(a + 1, len(clusters)):
-                avg = float(sims[np.ix_(clusters[a], clusters[b])].mean())
-                if avg >= best and (pair is None or avg > best) and not blocked[np.ix_(clusters[a], clusters[b])].any() \
-                        and not qualifier_conflict([uniq[i] for i in clusters[a]], [uniq[i] for i in clusters[b]]):
-                    best, pair = avg, (a, b)
-        if pair is None:
-            break
-        a, b = pair
-        clusters[a] = sorted(clusters[a] + clusters[b])
-        del clusters[b]
+    clusters = average_link(sims, threshold, blocked,
+                            lambda a, b: qualifier_conflict([uniq[i] for i in a], [uniq[i] for i in b]))
     groups = {i: [uniq[j] for j in members] for i, members in enumerate(clusters)}
     out = []
     for members in groups.values():
