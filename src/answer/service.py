@@ -121,11 +121,14 @@ class AnswerService:
     def audit(self) -> Any:
         """The whole corpus's contradictions (``graph`` command), computed once."""
         from src.graph import audit_corpus
+        from src.graph.counter import groups_of
 
         with self.lock:
             if self._audit is None:
                 self._audit = audit_corpus(self.engine.chunks, source_weights=self.authority,
                                            extractor=self.extractor, embed_model=self.engine.embed_model)
+                if self._groups is None:  # questions after it take their counter-evidence from it
+                    self._groups = groups_of(self._audit)
             return self._audit
 
     # -- answering ---------------------------------------------------------------------

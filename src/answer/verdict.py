@@ -39,8 +39,13 @@ class Focus:
                 and not any(set(c.contradicts) & ids for c in self.claims))
 
     @property
-    def whole_key(self) -> bool:
-        return len(self.claims) == len(self.key.claims)
+    def conflicting(self) -> list[ClaimNode]:
+        """The question's claims that contradict others; when the question names no scope of
+        its own (it gets every claim of a key in contradiction), all contradicting claims."""
+        involved = [c for c in self.claims if c.contradicts]
+        if involved or self.key.status != "contradiction" or len(self.claims) != len(self.key.claims):
+            return involved
+        return [c for c in self.key.claims if c.contradicts]
 
 
 def select_keys(q_terms: frozenset[str], keys: Sequence[KeyResult], idf: Callable[[str], float],
@@ -79,8 +84,7 @@ def best_sentence(node: ClaimNode, authority: Mapping[str, float]) -> tuple[str,
 def focus_status(focus: Sequence[Focus]) -> str:
     statuses = set()
     for f in focus:
-        involved = [c for c in f.claims if c.contradicts]
-        if involved or (f.key.status == "contradiction" and f.whole_key):
+        if f.conflicting:
             statuses.add("contradiction")
         elif f.scoped:
             statuses.add("scoped")
@@ -120,8 +124,7 @@ def make_warnings(focus: Sequence[Focus], cited: Sequence[str], evidence: Sequen
                   authority: Mapping[str, float], asked_versions: Sequence[str]) -> list[Warning]:
     out: list[Warning] = []
     for f in focus:
-        involved = [c for c in f.claims if c.contradicts] or (
-            [c for c in f.key.claims if c.contradicts] if f.key.status == "contradiction" and f.whole_key else [])
+        involved = f.conflicting
         if involved:
             ids = tuple(sorted({s.chunk_id for c in involved for s in c.support}))
             out.append(Warning("conflict", f"Sources disagree on {f.key.key}: {f.key.explanation}", ids))

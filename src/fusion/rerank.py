@@ -72,7 +72,7 @@ class DenseReranker:
     def __init__(self, embed_model: Any, label: str, alpha: float = 0.5, max_chars: int | None = None,
                  cache_dir: Path | None = None) -> None:
         self._model = embed_model
-        self._model_id = f"{getattr(embed_model, 'model_name', label)}|{max_chars}"
+        self._model_id = str(getattr(embed_model, "model_name", label))  # keys hash the text actually read
         self.name = label
         self.alpha = alpha
         self.max_chars = max_chars  # the second model reads at most this much of a passage

@@ -150,12 +150,11 @@ def average_link(sims: np.ndarray, threshold: float, blocked: np.ndarray,
         version[a] += 1
         for c in (near.pop(b) | near[a]) - {a, b}:
             near[c].discard(b)
-            avg = float(sims[np.ix_(members[a], members[c])].mean()) if a < c else \
-                float(sims[np.ix_(members[c], members[a])].mean())
+            x, y = min(a, c), max(a, c)  # rows from the earlier cluster, as the all-pairs loop had them
+            avg = float(sims[np.ix_(members[x], members[y])].mean())
             if avg >= threshold:
                 near[a].add(c)
                 near[c].add(a)
-                x, y = min(a, c), max(a, c)
                 heapq.heappush(heap, (-avg, x, y, version[x], version[y]))
             else:
                 near[a].discard(c)

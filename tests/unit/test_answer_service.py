@@ -96,3 +96,16 @@ def test_relevance_rule_on_the_sample_corpus(sample: AnswerService) -> None:
           f"without {max(without(off), default=0):.2f}  (thresholds {COVERAGE_WITH_KEY}, {COVERAGE_MIN})")
     assert wrong == []
     assert sample.ask("What is the capital of France?")[0].verdict.status == "insufficient_data"
+
+
+def test_the_audit_serves_as_counter_evidence_without_a_second_audit(tmp_path: Path, monkeypatch) -> None:
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp_path / "chunks.jsonl")
+    service = _service(tmp_path / "chunks.jsonl", tmp_path / "index")
+    calls = []
+    monkeypatch.setattr("src.graph.counter.engine_contradiction_groups", lambda engine: calls.append(1) or [])
+    audit = service.audit()
+    service.ask("How long does the Team plan keep events?")
+    assert calls == []
+    from src.graph.counter import groups_of
+
+    assert service._groups == groups_of(audit) != []
