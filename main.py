@@ -382,7 +382,13 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
               help='Gold file: one {"q": ..., "relevant_ids": [...]} per line.')
 @click.option("--beir", type=click.Path(path_type=Path), default=None,
               help="A BEIR folder (corpus.jsonl, queries.jsonl, qrels/<split>.tsv) instead of --gold.")
-@click.option("--split", default="test", show_default=True, help="BEIR qrels split.")
+@click.option("--ramdocs", type=click.Path(path_type=Path), default=None,
+              help="A RAMDocs JSONL file: ask every question over its own documents and score the answer sets "
+                   "(strict EM, at least one right, wrong answers, contradictions flagged, insufficient_data).")
+@click.option("--split", default="test", show_default=True,
+              help="BEIR qrels split; for --ramdocs: dev (even lines), test (odd lines) or all.")
+@click.option("--out", "out_path", type=click.Path(path_type=Path), default=None,
+              help='--ramdocs: write one {"question", "answers", "verdict"} line per question to this file.')
 @corpus_options
 @click.option("--match", type=click.Choice(["auto", "chunk", "doc"]), default="auto", show_default=True,
               help="Compare chunk ids or document ids; auto = chunk when every gold id has an #anchor.")
@@ -399,7 +405,8 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
 @model_options
 @click.pass_context
 @domain_errors
-def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: str, data: Path | None,
+def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: Path | None, split: str,
+             out_path: Path | None, data: Path | None,
              chunks: Path | None, match: str, configs: str, per_source_topk: int | None, conflicts: Path | None,
              report_dir: Path | None, as_json: bool, index_dir: Path | None, embed_model: str | None,
              reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
@@ -412,6 +419,7 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
           --data ../shared/datasets/astraml/data --match doc --configs all
       python main.py eval --beir ../shared/datasets/beir-scifact --configs default,bm25,dense
       python main.py eval --gold eval/gold.jsonl --conflicts eval/conflicts.jsonl --report artifacts/report
+      python main.py eval --ramdocs ../shared/datasets/ramdocs/RAMDocs_test.jsonl --split dev --out answers.jsonl
     """
     import json
     from dataclasses import replace
@@ -419,9 +427,16 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
     from src.evaluation import evaluate, format_table, load_beir, load_gold, parse_configs, write_report
     from src.evaluation.beir import write_beir_chunks
 
-    if (gold is None) == (beir is None):
-        raise click.UsageError("pass exactly one of --gold FILE and --beir DIR")
+    if sum(x is not None for x in (gold, beir, ramdocs)) != 1:
+        raise click.UsageError("pass exactly one of --gold FILE, --beir DIR and --ramdocs FILE")
     settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    if ramdocs is not None:
+        if data is not None or chunks is not None:
+            raise click.UsageError("--ramdocs brings its own documents: drop --data/--chunks")
+        _eval_ramdocs(settings, ramdocs, split, out_path, index_dir, as_json)
+        return
+    if out_path is not None:
+        raise click.UsageError("--out goes with --ramdocs")
     chosen = parse_configs(configs)
     warn = lambda w: click.echo(f"warning: {w}", err=True)  # noqa: E731
     if beir is not None:
@@ -476,6 +491,35 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, split: st
                                               for k, v in sj.items() if not isinstance(v, (list, dict))))
         click.echo(f"conflicts per question (each fact asked as `ask` would): found={per_question.found}/"
                    f"{per_question.gold_contradictions} false_alarms={per_question.false_alarms}")
+
+
+def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | None, index_dir: Path | None,
+                  as_json: bool) -> None:
+    import json
+    import time
+
+    from src.embeddings import load_embed_model
+    from src.evaluation.ramdocs import load_ramdocs, run_ramdocs, summarize
+    from src.fusion.store import atomic_write_text
+
+    questions = load_ramdocs(path, split)
+    t0 = time.perf_counter()
+    model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
+    workdir = index_dir or Path("artifacts") / f"ramdocs-{path.stem}"
+    answers = run_ramdocs(questions, settings, model, workdir, progress=sys.stderr.isatty())
+    summary = {"split": split, **summarize(questions, [a.scored for a in answers]),
+               "seconds": round(time.perf_counter() - t0, 1)}
+    if out_path is not None:
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(out_path, "".join(json.dumps(a.to_json(), ensure_ascii=False) + "\n" for a in answers))
+        click.echo(f"answers: {out_path}", err=True)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+        return
+    click.echo(f"RAMDocs {split}: {summary['questions']} questions in {summary['seconds']} s")
+    for k in ("strict_em", "at_least_one_right", "wrong_answer_rate", "flagged_with_misinfo",
+              "flagged_without_misinfo", "insufficient_data"):
+        click.echo(f"  {k:24} {summary[k]:.3f}")
 
 
 def _register_server_commands() -> None:

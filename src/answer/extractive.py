@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from src.answer.verdict import Focus, best_sentence
+from src.graph.answer_set import AnswerSet
 from src.graph.text import split_sentences
 from src.types import ScoredChunk
 
@@ -69,3 +70,26 @@ def answer_from_chunks(evidence: Sequence[ScoredChunk], q_terms: frozenset[str],
     chosen = sorted(ranked[:MAX_FALLBACK_SENTENCES])
     n = citer.cite(top.id, _squash(chosen[0][1]))
     return " ".join(_sentence(s) for _, s in chosen) + f" [{n}]"
+
+
+def answer_from_set(aset: AnswerSet, authority: Mapping[str, float], citer: Citer) -> str:
+    """The stated values' best sentences (one per scope or entity), then who disagrees."""
+    parts: list[str] = []
+    stated = aset.stated
+    for a in stated[:4]:
+        c = max(a.candidates, key=lambda c: (authority.get(c.source, 1.0), c.score, c.chunk_id))
+        scope = ", ".join(f"{k}={v}" for k, v in a.scope.items())
+        lead = f"For {scope}: " if scope and len(stated) > 1 else ""
+        parts.append(f"{lead}{_sentence(c.sentence)} [{citer.cite(c.chunk_id, c.sentence)}]")
+    rivals = [a for a in aset.answers if a.status == "contradicted"]
+    if rivals:
+        said = []
+        for a in rivals[:3]:
+            c = max(a.candidates, key=lambda c: (authority.get(c.source, 1.0), c.score, c.chunk_id))
+            who = ", ".join(sorted({x.source for x in a.candidates}))
+            n = len({x.chunk_id.split("#")[0] for x in a.candidates})
+            docs = f"{n} document{'s' if n > 1 else ''} in {who}"
+            said.append(f"{docs} say{'s' if n == 1 else ''} {a.value} [{citer.cite(c.chunk_id, c.sentence)}]")
+        key = aset.key.key if aset.key is not None else aset.question.key
+        parts.append(f"Other sources disagree on {key}: {'; '.join(said)}.")
+    return " ".join(parts)

@@ -54,11 +54,17 @@ class Answer:
     llm: str | None = None
     relevance: dict[str, Any] = field(default_factory=dict)
     timings_ms: dict[str, float] = field(default_factory=dict)
+    answers: tuple[dict[str, Any], ...] = ()  # SPEC section 5: {"value", "scope", "status", "sources"}
+    question: dict[str, Any] = field(default_factory=dict)  # the expected answer type, subject and key
+    other_conflicts: tuple[dict[str, Any], ...] = ()  # contradictions in the evidence about other facts
 
     def to_json(self) -> dict[str, Any]:
         return {"query": self.query, "answer": self.answer,
                 "citations": [c.to_json() for c in self.citations],
                 "verdict": self.verdict.to_json(),
+                "answers": [dict(a) for a in self.answers],
+                "question": dict(self.question),
+                "other_conflicts": [dict(c) for c in self.other_conflicts],
                 "warnings": [w.to_json() for w in self.warnings],
                 "method": self.method, "llm": self.llm, "relevance": self.relevance,
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from src.graph.text import content_words, key_tokens
 from src.types import Chunk, ScoredChunk
@@ -50,6 +50,10 @@ class Relevance:
     missing_terms: tuple[str, ...]
     matched_keys: tuple[str, ...]
     reason: str
+
+    def vouched(self, reason: str) -> Relevance:
+        """Relevant after all: the evidence answers the question in words the question never used."""
+        return replace(self, relevant=True, reason=reason)
 
     def to_json(self) -> dict[str, object]:
         return {"relevant": self.relevant, "coverage": round(self.coverage, 3),

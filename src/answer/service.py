@@ -14,15 +14,24 @@ from __future__ import annotations
 import re
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from src.answer.extractive import Citer, answer_from_chunks, answer_from_claims
+from src.answer.extractive import Citer, answer_from_chunks, answer_from_claims, answer_from_set
 from src.answer.generate import build_messages, generate, parse_answer_reply
 from src.answer.model import Answer, Citation, Verdict, Warning
 from src.answer.relevance import Relevance, RelevanceModel, question_terms, terms
-from src.answer.verdict import focus_status, make_verdict, make_warnings, select_keys
+from src.answer.verdict import (
+    answers_from_focus,
+    focus_status,
+    make_verdict,
+    make_warnings,
+    select_keys,
+    set_warnings,
+    subject_named,
+    verdict_from_set,
+)
 from src.config import Settings
 from src.fusion.options import FusionConfig, SearchResult
 from src.fusion.output import result_json
@@ -59,13 +68,16 @@ class Retrieval:
 
 
 class AnswerService:
-    def __init__(self, engine: Any, settings: Settings, *, llm: Any = None, extractor: Any = None) -> None:
+    def __init__(self, engine: Any, settings: Settings, *, llm: Any = None, extractor: Any = None,
+                 answer_extractor: Any = None) -> None:
         self.engine = engine
         self.settings = settings
         self.llm = llm
         self.extractor = extractor  # None: the offline claim extractor
         self.lock = threading.Lock()
         self._relevance: RelevanceModel | None = None
+        # src.graph.candidates.AnswerExtractor; built on first use unless one is shared in
+        self._extractor: Any = answer_extractor
         self._audit: Any = None
         self._groups: list[list[str]] | None = None
 
@@ -131,6 +143,31 @@ class AnswerService:
                     self._groups = groups_of(self._audit)
             return self._audit
 
+    def answer_extractor(self) -> Any:
+        """The question-driven extractor: the corpus embedder and the configured spaCy pipeline."""
+        from src.embeddings import embed_texts
+        from src.graph.candidates import AnswerExtractor
+        from src.graph.nlp import load_tagger
+
+        if self._extractor is None:
+            model = self.engine.embed_model
+            self._extractor = AnswerExtractor(load_tagger(self.settings.models.nlp),
+                                              (lambda texts: embed_texts(model, texts)) if model is not None else None,
+                                              self.engine.embed_query if model is not None else None)
+        return self._extractor
+
+    def answer_set(self, question: str, chunks: list[Any]) -> Any:
+        """The typed answers the chunks give to the question, judged (``src.graph.answer_set``).
+        Call under ``self.lock``."""
+        from src.graph.answer_set import judge_answers
+        from src.graph.candidates import idf_weights
+        from src.graph.question import analyse_question
+
+        q = analyse_question(question)
+        unique = list({c.id: c for c in chunks}.values())
+        candidates = self.answer_extractor().candidates(q, unique)
+        return judge_answers(q, candidates, self.authority, idf=idf_weights(unique))
+
     # -- answering ---------------------------------------------------------------------
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:
         options = options or AskOptions()
@@ -141,22 +178,39 @@ class AnswerService:
         rel = ret.relevance
         assert rel is not None
         question = ret.result.query
+        graph_chunks = [s.chunk for s in ret.result.results[:options.graph_topn]] + [s.chunk for s in ret.counter]
+        with self.lock:
+            aset = self.answer_set(question, graph_chunks)
+        if not rel.relevant and aset.answers and subject_named(aset):
+            rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
+                              f"for it ({aset.answers[0].value})")
         if not rel.relevant:
             answer = Answer(question, "The knowledge base has nothing that answers this question, so no answer is "
                                       f"given rather than a guess ({rel.reason}).", (),
                             Verdict("insufficient_data", rel.reason.capitalize() + ".", None), method="none",
-                            relevance=rel.to_json(), timings_ms=_total(timings, t0))
+                            relevance=rel.to_json(), timings_ms=_total(timings, t0),
+                            question=_question_json(aset))
             return answer, ret
         evidence = list(ret.result.results) + list(ret.counter)
         authority = self.authority
         words = set(_WORD.findall(question.lower()))
+        typed = bool(aset.answers)
         with self.lock:  # the stemmer behind key matching is shared
             q_terms = question_terms(question)
-            focus = select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, words)
+            focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, words)
             citer = Citer()
-            text = answer_from_claims(focus, authority, citer) or answer_from_chunks(evidence, q_terms, terms, citer)
+            if typed:
+                text = answer_from_set(aset, authority, citer)
+            else:
+                text = answer_from_claims(focus, authority, citer) or answer_from_chunks(evidence, q_terms, terms, citer)
         first = citer.order[0] if citer.order else None
-        verdict = make_verdict(focus, authority, citer.sentence.get(first) if first else None, len(evidence))
+        if typed:
+            verdict = verdict_from_set(aset, authority)
+            answers = tuple(a.to_json() for a in aset.answers)
+            ret = replace(ret, graph=ret.graph.with_key_first(aset.key)) if ret.graph is not None else ret
+        else:
+            verdict = make_verdict(focus, authority, citer.sentence.get(first) if first else None, len(evidence))
+            answers = answers_from_focus(focus)
         by_id = {s.id: s for s in evidence}
         cited = [(cid, citer.sentence[cid]) for cid in citer.order]
         warnings: list[Warning] = []
@@ -166,7 +220,7 @@ class AnswerService:
             graph_keys = ret.graph.to_json()["keys"] if ret.graph is not None else []
             messages = build_messages(question, shown, graph_keys, self.engine.authority)
             texts = [s.chunk.text for s in shown]
-            expected = focus_status(focus) if focus else None
+            expected = aset.status if typed else focus_status(focus) if focus else None
             t1 = time.perf_counter()
             reply, why = generate(self.llm, messages, lambda r: parse_answer_reply(r, texts, expected))
             timings["llm"] = (time.perf_counter() - t1) * 1000
@@ -177,14 +231,23 @@ class AnswerService:
                 text = _renumber(text, {n: i for i, n in enumerate(reply.cited, 1)})
             else:
                 warnings.append(Warning("llm_fallback", f"{why}; this answer is extractive."))
-        warnings = make_warnings(focus, [cid for cid, _ in cited], evidence, authority,
-                                 query_versions(question)) + warnings
+        warnings = (set_warnings(aset) if typed else []) + make_warnings(
+            focus, [cid for cid, _ in cited], evidence, authority, query_versions(question)) + warnings
         citations = tuple(Citation(n, cid, by_id[cid].source, authority.get(by_id[cid].source, 1.0),
                                    str(by_id[cid].chunk.metadata.get("title") or ""), sentence)
                           for n, (cid, sentence) in enumerate(cited, 1))
+        others = [k for k in (ret.graph.keys if ret.graph is not None else ())
+                  if k.status == "contradiction" and not (typed and k.key == aset.key.key)]
         answer = Answer(question, text, citations, verdict, tuple(warnings), method=method, llm=llm_name,
-                        relevance=rel.to_json(), timings_ms=_total(timings, t0))
+                        relevance=rel.to_json(), timings_ms=_total(timings, t0), answers=answers,
+                        question=_question_json(aset),
+                        other_conflicts=tuple({"key": k.key, "explanation": k.explanation} for k in others))
         return answer, ret
+
+
+def _question_json(aset: Any) -> dict[str, Any]:
+    q = aset.question
+    return {"type": q.atype.value, "subject": q.subject, "key": q.key, "scope": dict(q.scope)}
 
 
 def _lead(text: str) -> str:

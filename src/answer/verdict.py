@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from src.answer.model import Verdict, Warning
 from src.graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
+from src.graph.answer_set import AnswerSet
 from src.graph.text import key_tokens
 from src.types import ScoredChunk
 
@@ -152,3 +153,48 @@ def make_warnings(focus: Sequence[Focus], cited: Sequence[str], evidence: Sequen
         out.append(Warning("low_authority", f"Only low-authority sources back this answer: {names}; "
                                             "no official documentation confirms it.", tuple(cited)))
     return out
+
+
+# -- the typed answer set (src.graph.answer_set) ------------------------------------------------
+SUBJECT_NAMED = 0.5  # share of the subject's terms the answering chunk must name
+
+
+def subject_named(aset: AnswerSet) -> bool:
+    """The chunk behind the best stated answer names most of the question's subject."""
+    stated = aset.stated
+    if not stated or not stated[0].candidates:
+        return False
+    return max(c.subject for c in stated[0].candidates) >= SUBJECT_NAMED
+
+
+def _scope_text(scope: Mapping[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in scope.items())
+
+
+def verdict_from_set(aset: AnswerSet, authority: Mapping[str, float]) -> Verdict:
+    parts = []
+    for a in aset.stated[:6]:
+        who = sorted({c.source for c in a.candidates}, key=lambda s: (-authority.get(s, 1.0), s))
+        scope = f" ({_scope_text(a.scope)})" if a.scope else ""
+        parts.append(f"{a.value}{scope} per {', '.join(who)}")
+    head = f"{aset.key.key}: " if aset.key is not None else ""
+    return Verdict(aset.status, aset.explanation, head + "; ".join(parts) if parts else None)
+
+
+def set_warnings(aset: AnswerSet) -> list[Warning]:
+    if aset.status != "contradiction" or aset.key is None:
+        return []
+    ids = tuple(sorted({cid for a in aset.answers if a.status == "contradicted" or a.contradicts for cid in a.sources}))
+    return [Warning("conflict", f"Sources disagree on {aset.key.key}: {aset.explanation}", ids)]
+
+
+def answers_from_focus(focus: Sequence[Focus]) -> tuple[dict[str, object], ...]:
+    """The answer set of the claim-key path, in the SPEC section 5 shape."""
+    out = []
+    for f in focus:
+        conflicting = {c.id for c in f.conflicting}
+        for c in f.claims:
+            status = "authoritative" if c.authoritative else "contradicted" if c.id in conflicting else "supported"
+            out.append({"value": c.value, "scope": dict(c.scope), "status": status,
+                        "sources": list(dict.fromkeys(s.chunk_id for s in c.support))})
+    return tuple(out)

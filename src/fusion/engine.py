@@ -79,7 +79,14 @@ class SearchEngine:
         chunks = read_chunks(chunks_path)
         if not chunks:
             raise UsageError(f"{chunks_path} holds no chunks: ingest a corpus with text first")
-        index_dir = index_dir or default_index_dir(chunks_path)
+        return cls.from_chunks(chunks, settings, index_dir=index_dir or default_index_dir(chunks_path),
+                               embed_model=embed_model, llm=llm, progress=progress, reranker_loader=reranker_loader)
+
+    @classmethod
+    def from_chunks(cls, chunks: Sequence[Chunk], settings: Settings, *, index_dir: Path, embed_model: Any = None,
+                    llm: Any = None, progress: Callable[[int, int], None] | None = None,
+                    reranker_loader: Callable[[], Any] | None = None) -> SearchEngine:
+        """Build or update the index of ``chunks`` in ``index_dir`` and load it."""
         check_index_dir(index_dir)
         if embed_model is None:
             from src.embeddings import load_embed_model

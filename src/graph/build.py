@@ -170,15 +170,20 @@ def to_networkx(chunks: Sequence[Chunk], weights: Mapping[str, float], keys: Seq
         g.add_node(f"evidence::{c.id}", kind="evidence", source=c.source, weight=weights.get(c.id, 1.0),
                    label=c.id)
     for k in keys:
-        g.add_node(f"key::{k.key}", kind="key", label=k.key, status=k.status, aliases=list(k.aliases),
-                   explanation=k.explanation)
-        for n in k.claims:
-            g.add_node(n.id, kind="claim", key=k.key, label=n.value, value=n.value, normalized=n.normalized,
-                       scope=dict(n.scope), consensus=n.consensus, authoritative=n.authoritative, status=k.status)
-            g.add_edge(n.id, f"key::{k.key}", relation="about")
-            for s in n.support:
-                g.add_edge(f"evidence::{s.chunk_id}", n.id, relation="supports", weight=s.weight, sentence=s.sentence)
-        for n in k.claims:
-            for other in n.contradicts:
-                g.add_edge(n.id, other, relation="contradicts")
+        add_key_nodes(g, k)
     return g
+
+
+def add_key_nodes(g: nx.DiGraph, k: KeyResult) -> None:
+    """A key, its claims, and their about, supports and contradicts edges."""
+    g.add_node(f"key::{k.key}", kind="key", label=k.key, status=k.status, aliases=list(k.aliases),
+               explanation=k.explanation)
+    for n in k.claims:
+        g.add_node(n.id, kind="claim", key=k.key, label=n.value, value=n.value, normalized=n.normalized,
+                   scope=dict(n.scope), consensus=n.consensus, authoritative=n.authoritative, status=k.status)
+        g.add_edge(n.id, f"key::{k.key}", relation="about")
+        for s in n.support:
+            g.add_edge(f"evidence::{s.chunk_id}", n.id, relation="supports", weight=s.weight, sentence=s.sentence)
+    for n in k.claims:
+        for other in n.contradicts:
+            g.add_edge(n.id, other, relation="contradicts")

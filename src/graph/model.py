@@ -33,6 +33,16 @@ class ClaimGraph:
     def contradictions(self) -> list[KeyResult]:
         return [k for k in self.keys if k.status == "contradiction"]
 
+    def with_key_first(self, key: KeyResult) -> ClaimGraph:
+        """This graph with ``key`` (the fact a question asks) as its first key, replacing a key of
+        the same name; its claim nodes join the NetworkX graph."""
+        from src.graph.build import add_key_nodes
+
+        g = self.graph.copy()
+        add_key_nodes(g, key)
+        return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key != key.key]), notices=self.notices,
+                          source_weights=dict(self.source_weights))
+
     def key(self, name: str) -> KeyResult | None:
         """The result for a key by name or alias."""
         return next((k for k in self.keys if k.key == name or name in k.aliases), None)

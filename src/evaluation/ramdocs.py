@@ -1,0 +1,162 @@
+"""RAMDocs (``../shared/datasets/ramdocs/RAMDocs_test.jsonl``): questions whose documents
+disagree, some of them misinformation or noise, some naming different entities that share a
+name. Each question is its own corpus; the labels (document type and answer) are never shown
+to the system.
+
+Scoring follows the MADAM-RAG paper: answers and gold are lower-cased, punctuation and the
+articles a/an/the removed; a gold answer is found when it occurs, word for word, in one of the
+system's answers. **Strict EM**: every gold answer found and no wrong answer found.
+
+Splits: ``dev`` = 0-based even lines, ``test`` = odd lines, ``all``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from src.evaluation.gold import GoldFileError
+from src.types import Chunk
+
+SPLITS = ("dev", "test", "all")
+SOURCE = "docs"
+
+
+@dataclass(frozen=True)
+class RamQuestion:
+    line: int  # 0-based line in the file
+    question: str
+    documents: tuple[str, ...]
+    doc_types: tuple[str, ...]  # correct | misinfo | noise (scoring only)
+    gold: tuple[str, ...]
+    wrong: tuple[str, ...]
+
+    @property
+    def has_misinfo(self) -> bool:
+        return "misinfo" in self.doc_types
+
+    def chunks(self) -> list[Chunk]:
+        """One chunk per document, source ``docs``: ``ramdocs-<line>/docs/d<k>#c0``."""
+        return [Chunk(id=f"ramdocs-{self.line}/{SOURCE}/d{k}#c0", source=SOURCE, kind="document", text=t,
+                      metadata={}) for k, t in enumerate(self.documents)]
+
+
+def load_ramdocs(path: Path, split: str = "all") -> list[RamQuestion]:
+    if split not in SPLITS:
+        raise GoldFileError(path, f"unknown split {split!r}; valid splits: {', '.join(SPLITS)}")
+    if not path.is_file():
+        raise GoldFileError(path, "RAMDocs file not found")
+    out = []
+    with path.open(encoding="utf-8") as fh:
+        for i, line in enumerate(fh):
+            if not line.strip():
+                continue
+            if split == "dev" and i % 2 or split == "test" and not i % 2:
+                continue
+            try:
+                obj = json.loads(line)
+                docs = obj["documents"]
+                out.append(RamQuestion(i, str(obj["question"]), tuple(str(d["text"]) for d in docs),
+                                       tuple(str(d.get("type", "")) for d in docs),
+                                       tuple(str(a) for a in obj.get("gold_answers") or ()),
+                                       tuple(str(a) for a in obj.get("wrong_answers") or ())))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise GoldFileError(path, f"line {i + 1}: not a RAMDocs record ({exc})") from None
+    return out
+
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCT = str.maketrans("", "", string.punctuation + "‘’“”–—")
+
+
+def normalize_answer(text: str) -> str:
+    """Lower case, no punctuation, no articles, single spaces (the SQuAD/MADAM-RAG normalisation)."""
+    return " ".join(_ARTICLES.sub(" ", text.lower().translate(_PUNCT)).split())
+
+
+def found(answer: str, predictions: Iterable[str]) -> bool:
+    """``answer`` occurs word for word in one of the predictions."""
+    a = normalize_answer(answer)
+    if not a:
+        return False
+    return any(re.search(rf"(?<!\S){re.escape(a)}(?!\S)", normalize_answer(p)) for p in predictions)
+
+
+@dataclass(frozen=True)
+class Scored:
+    strict: bool
+    any_right: bool
+    wrong: bool
+    flagged: bool  # verdict contradiction
+    insufficient: bool
+
+
+def score_one(q: RamQuestion, answers: Sequence[str], verdict: str) -> Scored:
+    gold_hits = [found(g, answers) for g in q.gold]
+    wrong = any(found(w, answers) for w in q.wrong if not any(found(w, [g]) for g in q.gold))
+    return Scored(strict=bool(gold_hits) and all(gold_hits) and not wrong, any_right=any(gold_hits), wrong=wrong,
+                  flagged=verdict == "contradiction", insufficient=verdict == "insufficient_data")
+
+
+def summarize(questions: Sequence[RamQuestion], scored: Sequence[Scored]) -> dict[str, Any]:
+    n = len(scored)
+    mis = [s for q, s in zip(questions, scored) if q.has_misinfo]
+    clean = [s for q, s in zip(questions, scored) if not q.has_misinfo]
+
+    def rate(xs: Sequence[Scored], attr: str) -> float:
+        return round(sum(getattr(s, attr) for s in xs) / len(xs), 4) if xs else 0.0
+
+    return {"questions": n, "strict_em": rate(scored, "strict"), "at_least_one_right": rate(scored, "any_right"),
+            "wrong_answer_rate": rate(scored, "wrong"),
+            "flagged_with_misinfo": rate(mis, "flagged"), "flagged_without_misinfo": rate(clean, "flagged"),
+            "insufficient_data": rate(scored, "insufficient"),
+            "with_misinfo": len(mis), "without_misinfo": len(clean)}
+
+
+@dataclass(frozen=True)
+class RamAnswer:
+    question: RamQuestion
+    answers: tuple[str, ...]  # the values the system asserts (authoritative and supported)
+    verdict: str
+    scored: Scored
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--out`` line: what the system said, never the labels."""
+        return {"question": self.question.question, "answers": list(self.answers), "verdict": self.verdict}
+
+
+def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: Any, workdir: Path, *,
+                progress: bool = False) -> list[RamAnswer]:
+    """Ask every question over its own documents, as ``ask`` does (retrieval, counter-evidence,
+    the typed answer set). Models are loaded once; each corpus is indexed under
+    ``workdir/<line>/`` (embeddings cached there: a second run embeds nothing)."""
+    from tqdm import tqdm
+
+    from src.answer import AnswerService
+    from src.answer.service import AskOptions
+    from src.fusion.engine import SearchEngine
+
+    from src.embeddings import embed_texts
+    from src.graph.candidates import AnswerExtractor
+    from src.graph.nlp import load_tagger
+
+    shared = AnswerExtractor(load_tagger(settings.models.nlp), lambda texts: embed_texts(embed_model, texts),
+                             lambda text: embed_texts(embed_model, [text], queries=True)[0])
+    out = []
+    for q in tqdm(questions, desc="ramdocs", unit="q", disable=not progress, file=sys.stderr):
+        chunks = q.chunks()
+        if not chunks:
+            out.append(RamAnswer(q, (), "insufficient_data", score_one(q, (), "insufficient_data")))
+            continue
+        engine = SearchEngine.from_chunks(chunks, settings, index_dir=workdir / str(q.line), embed_model=embed_model)
+        service = AnswerService(engine, settings, answer_extractor=shared)
+        answer, _ = service.ask(q.question, AskOptions())
+        stated = tuple(a["value"] for a in answer.answers if a["status"] != "contradicted")
+        out.append(RamAnswer(q, stated, answer.verdict.status, score_one(q, stated, answer.verdict.status)))
+    return out

@@ -1,0 +1,280 @@
+"""The answer as a set: typed candidates grouped into values, compared, voted on and judged.
+
+- Values are grouped when they are the same answer: numbers by magnitude in a common unit
+  (600/min = 10/s), dates when one is a coarser form of the other ("1902" and "19 September
+  1902"), entities by their normalised words or when one name is part of the other
+  ("Bhatt", "Mahesh Bhatt"), yes/no and "only on X" by polarity and names.
+- Two values of one scope contradict, unless the question's subject is a name and their
+  documents share no distinctive words: then they speak of different entities that share
+  the name, and both are right ("scoped").
+- Among contradicting values the more authoritative source wins; at equal authority
+  independent documents vote (copies of one text count once); then support, then how well
+  each sentence answered. The loser is ``contradicted``, never stated as the answer.
+
+Statuses: ``authoritative`` (the answer), ``supported`` (another right value: another scope,
+another entity of the same name), ``contradicted``. Verdicts: ``consistent``,
+``contradiction``, ``scoped``, ``insufficient_data``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from src.graph.analysis import ClaimNode, KeyResult, explain
+from src.graph.candidates import Candidate
+from src.graph.claims import short_hash
+from src.graph.question import Question
+from src.graph.scope import compatible, differing_dims, scope_values
+from src.graph.values import compare, parse_value
+from src.graph.weights import Support
+
+KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the best is not an answer
+SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity
+SAME_FRAME = 0.8  # sentences this alike, values aside, state one fact about one entity
+NUMERIC_KINDS = frozenset({"number", "duration", "size", "rate", "percent", "quantity", "money"})
+
+
+@dataclass(frozen=True)
+class AnswerValue:
+    value: str
+    normalized: str
+    scope: dict[str, str]
+    status: str  # authoritative | supported | contradicted
+    sources: tuple[str, ...]  # chunk ids, strongest first
+    votes: int  # independent documents
+    authority: float  # the highest source authority behind it
+    support: float
+    contradicts: tuple[str, ...] = ()  # normalized values it contradicts
+    candidates: tuple[Candidate, ...] = field(default=(), compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "scope": dict(self.scope), "status": self.status,
+                "sources": list(self.sources)}
+
+
+@dataclass(frozen=True)
+class AnswerSet:
+    question: Question
+    status: str
+    answers: tuple[AnswerValue, ...]
+    explanation: str
+    key: KeyResult | None = None
+
+    @property
+    def stated(self) -> list[AnswerValue]:
+        """The values the answer asserts: authoritative and supported."""
+        return [a for a in self.answers if a.status != "contradicted"]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [a.to_json() for a in self.answers]
+
+
+# -- equivalence -------------------------------------------------------------------------------
+def same_value(a: Candidate, b: Candidate) -> bool:
+    if a.kind in NUMERIC_KINDS and b.kind in NUMERIC_KINDS:
+        if a.kind in ("quantity", "money") or b.kind in ("quantity", "money"):
+            return a.normalized == b.normalized
+        na, nb = parse_value(a.normalized), parse_value(b.normalized)
+        if na is None or nb is None:
+            return a.normalized == b.normalized
+        return compare(na, nb) == "equal"
+    if a.kind == "date" and b.kind == "date":
+        x, y = sorted((a.normalized, b.normalized), key=len)
+        return y == x or y.startswith(x + "-")
+    if a.kind == "entity" and b.kind == "entity":
+        x, y = sorted((a.normalized.split(), b.normalized.split()), key=len)
+        return bool(x) and (x == y or _contains(y, x))
+    return a.normalized == b.normalized
+
+
+def _contains(longer: list[str], shorter: list[str]) -> bool:
+    n = len(shorter)
+    return any(longer[i:i + n] == shorter for i in range(len(longer) - n + 1))
+
+
+def _doc(chunk_id: str) -> str:
+    return chunk_id.split("#", 1)[0]
+
+
+@dataclass
+class _Group:
+    members: list[Candidate]
+
+    @property
+    def best(self) -> Candidate:
+        return max(self.members, key=lambda c: (c.score, len(c.normalized), c.chunk_id))
+
+    @property
+    def scope(self) -> dict[str, str]:
+        return self.best.scope
+
+    def docs(self) -> dict[str, Candidate]:
+        out: dict[str, Candidate] = {}
+        seen_sentences: set[str] = set()
+        for c in sorted(self.members, key=lambda c: -c.score):
+            norm = " ".join(c.sentence.lower().split())
+            if _doc(c.chunk_id) in out or norm in seen_sentences:
+                continue  # one document, or the same text pasted twice, votes once
+            out[_doc(c.chunk_id)] = c
+            seen_sentences.add(norm)
+        return out
+
+
+def group_candidates(candidates: Sequence[Candidate]) -> list[_Group]:
+    groups: list[_Group] = []
+    for c in sorted(candidates, key=lambda c: (-c.score, c.chunk_id, c.normalized)):
+        for g in groups:
+            if compatible(g.scope, c.scope) and set(g.scope) == set(c.scope) and any(same_value(m, c) for m in g.members):
+                g.members.append(c)
+                break
+        else:
+            groups.append(_Group([c]))
+    return groups
+
+
+# -- judging ---------------------------------------------------------------------------------------
+def _entity_overlap(a: _Group, b: _Group, idf: Callable[[str], float], ignore: set[str]) -> float:
+    """The largest IDF-weighted share of distinctive words a document of ``a`` shares with one of ``b``."""
+    best = 0.0
+    for ca in a.docs().values():
+        for cb in b.docs().values():
+            x, y = ca.context - ignore, cb.context - ignore
+            if not x or not y:
+                continue
+            shared = sum(idf(w) for w in x & y)
+            best = max(best, shared / min(sum(idf(w) for w in x), sum(idf(w) for w in y)))
+    return best
+
+
+def _frame(c: Candidate) -> set[str]:
+    """The words of a candidate's sentence without the value itself."""
+    return set(re.findall(r"[a-z0-9]+", c.sentence.lower())) - set(re.findall(r"[a-z0-9]+", c.value.lower()))
+
+
+def _frame_overlap(a: _Group, b: _Group) -> float:
+    """The largest word overlap (Jaccard) between a sentence of ``a`` and one of ``b`` once the
+    values are taken out: the same statement with another value is a contradiction."""
+    best = 0.0
+    for ca in a.docs().values():
+        for cb in b.docs().values():
+            x, y = _frame(ca), _frame(cb)
+            if x and y:
+                best = max(best, len(x & y) / len(x | y))
+    return best
+
+
+def in_question_scope(question: Question, candidates: Sequence[Candidate]) -> list[Candidate]:
+    """A question naming a scope ("on the Team plan") keeps the values of that scope; values
+    stated without one are read in the question's scope."""
+    if not question.scope:
+        return list(candidates)
+    out = []
+    asked = {v for d in question.scope for v in scope_values(question.scope, d)}
+    for c in candidates:
+        if any(d in c.scope and not scope_values(c.scope, d) & scope_values(question.scope, d) for d in question.scope):
+            continue
+        if c.kind == "only":  # "only on Business, Enterprise" answers "Is it on Starter?" with no
+            names = set(c.normalized[5:].split(","))
+            yes = asked <= names
+            c = replace(c, kind="bool", normalized="true" if yes else "false",
+                        value=f"{'yes' if yes else 'no'} ({c.value})")
+        out.append(replace(c, scope=dict(sorted({**question.scope, **c.scope}.items()))))
+    return out
+
+
+def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
+                  idf: Callable[[str], float] | None = None) -> AnswerSet:
+    if not candidates:
+        return AnswerSet(question, "insufficient_data", (), f"no evidence sentence gives a {question.atype.value} "
+                                                            f"for {question.subject or question.text!r}")
+    candidates = in_question_scope(question, candidates)
+    if not candidates:
+        return AnswerSet(question, "insufficient_data", (), f"the evidence gives a {question.atype.value} only "
+                                                            f"for other scopes than {question.scope}")
+    top = max(c.score for c in candidates)
+    kept = [c for c in candidates if c.score >= KEEP_SHARE * top]
+    groups = group_candidates(kept)
+    idf = idf or (lambda w: 1.0)
+    ignore = set(re.findall(r"[a-z0-9]+", question.text.lower()))
+    for g in groups:
+        for c in g.members:
+            ignore |= set(re.findall(r"[a-z0-9]+", c.value.lower()))
+
+    def stats(g: _Group) -> tuple[float, int, float, float]:
+        docs = g.docs()
+        auth = max(authority.get(c.source, 1.0) for c in docs.values())
+        support = sum(authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5) for c in docs.values())
+        return auth, len(docs), support, g.best.score
+
+    links: dict[int, set[int]] = defaultdict(set)
+    for i, a in enumerate(groups):
+        for j in range(i + 1, len(groups)):
+            b = groups[j]
+            if not compatible(a.scope, b.scope) or a.best.kind != b.best.kind and not (
+                    a.best.kind in NUMERIC_KINDS and b.best.kind in NUMERIC_KINDS):
+                continue
+            if question.named_subject and _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP \
+                    and _frame_overlap(a, b) < SAME_FRAME:
+                continue  # different entities that share a name: both may be right
+            links[i].add(j)
+            links[j].add(i)
+    order = sorted(range(len(groups)), key=lambda i: tuple(-x for x in stats(groups[i])) + (groups[i].best.normalized,))
+    status: dict[int, str] = {}
+    for i in order:
+        if i in status:
+            continue
+        # i is the strongest value not yet judged: it wins against every value it contradicts.
+        status[i] = "authoritative" if not status else "supported"
+        for j in links[i]:
+            status.setdefault(j, "contradicted")
+    answers = []
+    for i in order:
+        g = groups[i]
+        auth, votes, support, _ = stats(g)
+        docs = g.docs()
+        sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
+        answers.append(AnswerValue(value=g.best.value, normalized=g.best.normalized, scope=dict(g.scope),
+                                   status=status[i], sources=sources, votes=votes, authority=auth,
+                                   support=round(support, 4),
+                                   contradicts=tuple(groups[j].best.normalized for j in sorted(links[i])),
+                                   candidates=tuple(docs.values())))
+    if any(a.status == "contradicted" for a in answers):
+        verdict = "contradiction"
+    elif len(answers) > 1:
+        verdict = "scoped"
+    else:
+        verdict = "consistent"
+    key = answer_key(question, answers, authority)
+    return AnswerSet(question, verdict, tuple(answers), key.explanation, key)
+
+
+def answer_key(question: Question, answers: Sequence[AnswerValue], authority: Mapping[str, float]) -> KeyResult:
+    """The answer set as the graph's key for the fact asked (SPEC section 4 shape)."""
+    name = question.key
+    ids = {a.normalized + repr(sorted(a.scope.items())): "claim::" + short_hash(name, a.normalized, sorted(a.scope.items()))
+           for a in answers}
+    by_norm = defaultdict(list)
+    for a in answers:
+        by_norm[a.normalized].append(ids[a.normalized + repr(sorted(a.scope.items()))])
+    nodes = []
+    for a in answers:
+        support = tuple(Support(c.chunk_id, c.source, round(authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5), 4),
+                                c.sentence) for c in a.candidates)
+        nodes.append(ClaimNode(id=ids[a.normalized + repr(sorted(a.scope.items()))], key=name, value=a.value,
+                               normalized=a.normalized, scope=dict(a.scope), support=support, support_total=a.support,
+                               consensus=a.support if a.status != "contradicted" else -a.support,
+                               authoritative=a.status == "authoritative",
+                               contradicts=tuple(i for n in a.contradicts for i in by_norm[n])))
+    if any(n.contradicts for n in nodes):
+        status, dims = "contradiction", ()
+    elif len(nodes) > 1:
+        status, dims = "scoped", tuple(differing_dims(n.scope for n in nodes)) or ("entity",)
+    else:
+        status = "consistent" if nodes and len({s.chunk_id for s in nodes[0].support}) > 1 else "single"
+        dims = ()
+    return KeyResult(key=name, aliases=(), status=status, claims=tuple(nodes),
+                     explanation=explain(status, nodes, dims, authority), scope_dims=dims)

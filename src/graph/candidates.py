@@ -1,0 +1,486 @@
+"""Question-driven answer extraction: for each evidence chunk, the sentence that answers the
+question and the candidate answer of the expected type in it.
+
+1. Every sentence of a chunk is scored by how much of the question it covers: the share of
+   the subject's terms it mentions (the subject may also be named only in the chunk's title
+   or first sentence, "He was born ..."), plus the share of the other question terms.
+2. In the best sentences, candidates of the expected type are found (``src.graph.question``):
+   numbers with units through the value parser and pint, dates and years, clock times and
+   weekday windows, versions, yes/no availability with its scope, named entities (spaCy or
+   capitalisation, ``src.graph.nlp``) for persons, places and organisations, noun phrases for
+   categories ("what sport" -> the phrase closest in meaning to "sport").
+3. A candidate scores its sentence's score plus its closeness to the words of the question
+   it answers ("born" ... "February 8, 1900"); each chunk gives its best candidate, and one
+   per scope when one sentence gives values for several plans or versions.
+
+Nothing here knows a product or a corpus: the cues are the question's own words.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from src.graph.extract import availability_claims
+from src.graph.mentions import find_mentions
+from src.graph.nlp import Tagger
+from src.graph.question import ENTITY_TYPES, AnswerType, Question
+from src.graph.scope import find_scope
+from src.graph.text import STOP, content_words, key_tokens, split_sentences
+from src.graph.values import fmt_num, to_number, ureg
+from src.types import Chunk
+
+MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
+MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
+SEMANTIC_WEIGHT = 1.0
+VECTOR_CACHE = 50_000  # sentence and phrase vectors kept
+TOP_SENTENCES = 3  # sentences per chunk searched for candidates
+MAX_SENTENCE_CHARS = 600
+_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MON = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|" \
+       r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+_DATES = [
+    re.compile(rf"\b(?P<m>{_MON})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{3,4}})\b"),
+    re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{_MON})\s*,?\s+(?P<y>\d{{3,4}})\b"),
+    re.compile(r"\b(?P<y>\d{4})-(?P<mn>\d{2})-(?P<d>\d{2})\b"),
+    re.compile(rf"\b(?P<m>{_MON})\s+(?:of\s+)?(?P<y>\d{{4}})\b"),
+    re.compile(r"(?<![\w.,$#/:-])(?P<y>1\d{3}|20\d{2})(?:s)?(?![\w%:/-]|[.,]\d|\s*(?:%|percent))"),
+]
+_MONEY = re.compile(r"(?P<cur>[$€£¥]|USD|EUR|GBP)\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s?(?P<mult>k|m|bn|million|billion))?"
+                    r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<cur2>USD|EUR|GBP|dollars|euros|pounds)\b", re.IGNORECASE)
+_NUM_UNIT = re.compile(r"(?<![\w.,])(?P<n>\d[\d,]*(?:\.\d+)?)\s?(?P<u>[A-Za-z][A-Za-z²³/.]{0,14})")
+_NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unavailable|unsupported|"
+                       r"without)\b", re.IGNORECASE)
+_TABLE = re.compile(r"^\s*\|")
+_LABEL = re.compile(r"^[A-Z][a-z]{0,12}:\s+")
+_QUANTITY_KINDS = {"[length]", "[mass]", "[length] ** 2", "[length] ** 3", "[length] / [time]", "[mass] * [length] ** 2 / [time] ** 3",
+                   "[temperature]"}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One chunk's answer to the question: the value as written, its canonical form, its
+    kind (``date``, ``number``, ``duration``, ``entity``, ``bool``, ``only``...), the scope it
+    holds under and how well its sentence answers the question (``score``)."""
+
+    value: str
+    normalized: str
+    kind: str
+    scope: dict[str, str]
+    sentence: str
+    chunk_id: str
+    source: str
+    score: float
+    context: frozenset[str] = field(default=frozenset(), compare=False)  # the chunk's distinctive words
+    subject: float = 0.0  # share of the question's subject terms its sentence or chunk opening names
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+    value: str
+    normalized: str
+    kind: str
+
+
+# -- sentences -------------------------------------------------------------------------------
+def chunk_sentences(chunk: Chunk) -> list[str]:
+    """Prose sentences and list items of a chunk (tables and code are left to the claim rules)."""
+    text = _FENCE.sub("\n", _FRONT_MATTER.sub("", chunk.text))
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or _TABLE.match(line) or line.startswith("#"):
+            continue
+        line = _LABEL.sub("", line.lstrip("-*+> ").strip())
+        for s in split_sentences(line):
+            s = s.strip()
+            if len(s) > MAX_SENTENCE_CHARS:
+                s = s[:MAX_SENTENCE_CHARS]
+            if len(s.split()) >= 2 and not s.endswith("?"):
+                out.append(s)
+    return out
+
+
+def _stems(word: str) -> frozenset[str]:
+    return key_tokens(word.lower()) if word.lower() not in STOP else frozenset()
+
+
+def _positions(sentence: str, wanted: frozenset[str]) -> list[int]:
+    """Character offsets of the words of ``sentence`` whose stems are in ``wanted``."""
+    return [m.start() for m in _WORDS.finditer(sentence) if _stems(m.group(0)) & wanted]
+
+
+def _share(terms: frozenset[str], wanted: frozenset[str]) -> float:
+    return len(terms & wanted) / len(wanted) if wanted else 0.0
+
+
+def _terms(text: str) -> frozenset[str]:
+    return key_tokens.__wrapped__(" ".join(content_words(text)))
+
+
+# -- typed spans ----------------------------------------------------------------------------
+def _date_spans(sentence: str, year_only: bool) -> list[_Span]:
+    spans: list[_Span] = []
+    taken: list[tuple[int, int]] = []
+    for rx in _DATES:
+        for m in rx.finditer(sentence):
+            if any(m.start() < b and a < m.end() for a, b in taken):
+                continue
+            gd = m.groupdict()
+            y = int(gd["y"])
+            if not 100 <= y <= 2100:
+                continue
+            month = None
+            if gd.get("m"):
+                month = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(gd["m"].lower().rstrip(".")[:3]))
+            elif gd.get("mn"):
+                month = int(gd["mn"])
+            day = int(gd["d"]) if gd.get("d") else None
+            if year_only or month is None:
+                norm = f"{y:04d}"
+            elif day is None:
+                norm = f"{y:04d}-{month:02d}"
+            else:
+                norm = f"{y:04d}-{month:02d}-{day:02d}"
+            taken.append(m.span())
+            spans.append(_Span(m.start(), m.end(), m.group(0).strip(), norm, "date"))
+    return spans
+
+
+def _pint_quantity(number: str, unit: str) -> tuple[str, str] | None:
+    """("98000 m", "[length]") for ("98", "km"); None unless pint knows a physical unit."""
+    n = to_number(number)
+    if n is None:
+        return None
+    try:
+        q = ureg().Quantity(n, unit.strip(".").replace("²", "**2").replace("³", "**3"))
+    except Exception:  # pint raises several unrelated types for unknown words
+        return None
+    dim = str(q.dimensionality)
+    if dim not in _QUANTITY_KINDS:
+        return None
+    base = q.to_base_units()
+    return f"{fmt_num(float(base.magnitude))} {base.units:~}", dim
+
+
+def _numeric_spans(sentence: str, atype: AnswerType) -> list[_Span]:
+    spans: list[_Span] = []
+    if atype in (AnswerType.MONEY, AnswerType.QUANTITY):
+        for m in _MONEY.finditer(sentence):
+            n = to_number((m.group("n") or m.group("n2")).replace(",", ""))
+            if n is None:
+                continue
+            mult = {"k": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}.get((m.group("mult") or "").lower(), 1)
+            cur = (m.group("cur") or m.group("cur2") or "").upper()
+            cur = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "DOLLARS": "USD", "EUROS": "EUR",
+                   "POUNDS": "GBP"}.get(cur, cur)
+            spans.append(_Span(m.start(), m.end(), m.group(0), f"{fmt_num(n * mult)} {cur}", "money"))
+    if atype == AnswerType.MONEY:
+        return spans
+    want = {AnswerType.DURATION: {"duration"}, AnswerType.SIZE: {"size"}, AnswerType.RATE: {"rate", "duration", "time"},
+            AnswerType.PERCENT: {"percent"}, AnswerType.COUNT: {"number"},
+            AnswerType.QUANTITY: {"number", "duration", "size", "rate", "percent"}}[atype]
+    years = {(s.start, s.end) for s in _date_spans(sentence, True)}
+    for m in find_mentions(sentence):
+        if m.norm.kind not in want or any(m.start < b and a < m.end for a, b in [(s.start, s.end) for s in spans]):
+            continue
+        if m.norm.kind == "number" and (m.start, m.end) in years:
+            continue  # "in 2010" is a year, not a count
+        if m.norm.kind == "number":
+            unit = re.match(r"\s?([A-Za-z][A-Za-z²³/.]{0,14})", sentence[m.end:])
+            q = _pint_quantity(m.text.split()[0], (m.text.split()[1:] or [unit.group(1) if unit else ""])[0]) \
+                if (unit or len(m.text.split()) > 1) else None
+            if atype == AnswerType.COUNT and q is not None:
+                continue  # "10 miles" is a distance, not a count
+        if atype in (AnswerType.QUANTITY, AnswerType.DURATION) and m.norm.kind == "number":
+            q = _pint_quantity(m.text, unit.group(1)) if unit else None
+            if q is not None:
+                spans.append(_Span(m.start, m.end + unit.end(), sentence[m.start:m.end + unit.end()], q[0], "quantity"))
+                continue
+            if atype == AnswerType.DURATION:
+                continue
+        spans.append(_Span(m.start, m.end, m.text, m.norm.canonical, m.norm.kind))
+    return spans
+
+
+_QUALIFIER = re.compile(r"\b(?:about|around|circa|c\.|approximately|approx\.|nearly|roughly|over|some|"
+                        r"almost|under|more than|less than|at least|up to)\s*$", re.IGNORECASE)
+
+
+def _qualified(sentence: str, spans: list[_Span]) -> list[_Span]:
+    """"about 1820", "approximately 50,000": the hedge stays with the value as written."""
+    out = []
+    for sp in spans:
+        m = _QUALIFIER.search(sentence[:sp.start])
+        out.append(_Span(m.start(), sp.end, sentence[m.start():sp.end], sp.normalized, sp.kind) if m else sp)
+    return out
+
+
+def _version_spans(sentence: str) -> list[_Span]:
+    out = [_Span(m.start, m.end, m.text, m.norm.canonical, "version") for m in find_mentions(sentence)
+           if m.norm.kind == "version"]
+    for m in re.finditer(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*)(?![\w.])", sentence):
+        if not any(s.start <= m.start() < s.end for s in out):
+            out.append(_Span(m.start(), m.end(), m.group(0), "v" + m.group(1), "version"))
+    return out
+
+
+def _time_spans(sentence: str) -> list[_Span]:
+    return [_Span(m.start, m.end, m.text, m.norm.canonical, "time") for m in find_mentions(sentence)
+            if m.norm.kind == "time"]
+
+
+_LABELS = {AnswerType.PERSON: {"PERSON", "ORG", "PROPER"}, AnswerType.ORG: {"ORG", "NORP", "PERSON", "PROPER"},
+           AnswerType.PLACE: {"GPE", "LOC", "FAC", "PROPER"}, AnswerType.TITLE: {"WORK_OF_ART", "PROPER", "ORG"}}
+
+
+def entity_key(text: str) -> str:
+    """Lower case, punctuation and leading articles dropped: "The Beatles" -> "beatles"."""
+    words = re.findall(r"[\w]+", text.lower().replace("'s", ""))
+    while words and words[0] in ("the", "a", "an"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _overlaps_subject(text: str, subject_words: set[str]) -> bool:
+    words = set(entity_key(text).split()) - STOP
+    return bool(words) and len(words & subject_words) / len(words) >= 0.5
+
+
+def _entity_spans(tagged, atype: AnswerType, subject_words: set[str]) -> list[_Span]:
+    labels = _LABELS.get(atype, {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "WORK_OF_ART", "PROPER", "PRODUCT",
+                                 "EVENT", "LANGUAGE"})
+    out = []
+    ents = list(tagged.entities)
+    merged: list[tuple[int, int, str]] = []
+    for a, b, label in ents:  # "Cloutierville, Louisiana": one place
+        if merged and label in ("GPE", "LOC") and merged[-1][2] in ("GPE", "LOC") and \
+                re.fullmatch(r",\s*", tagged.text[merged[-1][1]:a]):
+            merged[-1] = (merged[-1][0], b, merged[-1][2])
+        else:
+            merged.append((a, b, label))
+    for a, b, label in merged:
+        text = tagged.text[a:b].strip(" ,.;:'\"()")
+        if label in labels and text and not _overlaps_subject(text, subject_words) and entity_key(text):
+            out.append(_Span(a, b, text, entity_key(text), "entity"))
+    return out
+
+
+def _phrase_spans(tagged, subject_words: set[str]) -> list[_Span]:
+    """Noun phrases and entities without determiners or the subject, and their head-final
+    sub-phrases ("a former American football linebacker" -> "American football", "football"...)."""
+    out: dict[str, _Span] = {}
+    spans = list(tagged.phrases) + [(a, b) for a, b, label in tagged.entities
+                                    if label not in ("DATE", "CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY",
+                                                     "TIME")]
+    for a, b in spans:
+        words = [(m.start() + a, m.end() + a, m.group(0)) for m in re.finditer(r"[\w'-]+", tagged.text[a:b])]
+        while words and words[0][2].lower() in STOP | {"former", "current", "later", "early", "other", "first"}:
+            words = words[1:]
+        for i in range(len(words)):
+            for j in range(i + 1, min(len(words), i + 3) + 1):
+                sub = words[i:j]
+                text = tagged.text[sub[0][0]:sub[-1][1]]
+                if sub[-1][2].lower() in STOP or sub[0][2].lower() in STOP or any(w[2].isdigit() for w in sub):
+                    continue
+                if _overlaps_subject(text, subject_words) or len(text) < 3:
+                    continue
+                out.setdefault(text.lower(), _Span(sub[0][0], sub[-1][1], text, entity_key(text), "entity"))
+    return list(out.values())
+
+
+def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]:
+    out = []
+    for c in availability_claims(sentence, find_scope(sentence)[0], sentence, chunk):
+        kind = "only" if str(c.normalized).startswith("only:") else "bool"
+        out.append(_Span(0, len(sentence), c.value, str(c.normalized), kind))
+    if out:
+        return out
+    cue = question.cue_terms - {"avail", "support", "includ"}
+    if _share(_terms(sentence), question.subject_terms) >= 0.5 and (not cue or _terms(sentence) & cue):
+        neg = bool(_NEGATION.search(sentence))
+        return [_Span(0, len(sentence), "no" if neg else "yes", "false" if neg else "true", "bool")]
+    return []
+
+
+# -- the extractor --------------------------------------------------------------------------
+class AnswerExtractor:
+    """``candidates(question, chunks)``: each chunk's best typed answers to the question.
+
+    ``embed``: texts -> unit row vectors (the corpus embedder); ``embed_query``: the question
+    -> its unit vector (the engine's cached query embedding). They rank answering sentences by
+    closeness to the question and category phrases by closeness to the noun asked about;
+    without them only the question's words count.
+    """
+
+    def __init__(self, tagger: Tagger, embed: Callable[[list[str]], np.ndarray] | None = None,
+                 embed_query: Callable[[str], np.ndarray] | None = None) -> None:
+        self.tagger = tagger
+        self.embed = embed
+        self.embed_query = embed_query
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _similarity(self, anchor: str, texts: list[str], *, query: bool = False) -> list[float]:
+        """Cosine of each text with ``anchor`` (embedded as a query when ``query``); 0.0 each
+        without an embedder. Text vectors are cached (LRU)."""
+        if self.embed is None or not texts:
+            return [0.0] * len(texts)
+        with self._lock:
+            wanted = list(dict.fromkeys(texts if query and self.embed_query else [anchor, *texts]))
+            todo = [t for t in wanted if t not in self._vectors]
+            if todo:
+                for t, v in zip(todo, self.embed(todo)):
+                    self._vectors[t] = v
+            for t in wanted:
+                self._vectors.move_to_end(t)
+            while len(self._vectors) > VECTOR_CACHE:
+                self._vectors.popitem(last=False)
+            a = self.embed_query(anchor) if query and self.embed_query else self._vectors[anchor]
+            return [float(self._vectors[t] @ a) for t in texts]
+
+    def _lexical(self, question: Question, chunk: Chunk) -> list[tuple[float, str]]:
+        """(score, sentence): the share of the subject's terms (or, for a sentence that does not
+        name the subject, half the share its chunk's opening names) and of the other terms."""
+        sentences = chunk_sentences(chunk)
+        chunk_subject = _opening_share(question, chunk, sentences)
+        scored = []
+        for s in sentences:
+            t = _terms(s)
+            subj = max(_share(t, question.subject_terms), 0.5 * chunk_subject)
+            cue = _share(t, question.cue_terms)
+            if not question.subject_terms:
+                score = cue
+            elif not question.cue_terms:
+                score = subj
+            else:
+                score = 0.6 * subj + 0.4 * cue
+            scored.append((score, s))
+        return scored
+
+    def candidates(self, question: Question, chunks: Sequence[Chunk]) -> list[Candidate]:
+        """Each chunk's best typed answers (see the module docstring)."""
+        lexical = [(chunk, [(sc, s) for sc, s in self._lexical(question, chunk) if sc >= MIN_LEXICAL])
+                   for chunk in chunks]
+        if question.atype in ENTITY_TYPES:  # one tagging batch for every chunk's sentences
+            self.tagger.tag([s for _, scored in lexical for _, s in scored])
+        typed = []
+        for chunk, scored in lexical:
+            rows = [(sc, s, spans) for sc, s in scored if (spans := self._spans(question, s, chunk))]
+            typed.append((chunk, rows))
+        sims = self._similarity(question.text, [s for _, rows in typed for _, s, _ in rows], query=True)
+        out: list[Candidate] = []
+        k = 0
+        for chunk, rows in typed:
+            ranked = []
+            for sc, s, spans in rows:
+                ranked.append((sc + SEMANTIC_WEIGHT * sims[k], s, spans))
+                k += 1
+            ranked = [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= MIN_SENTENCE_SCORE][:TOP_SENTENCES]
+            out.extend(self._chunk_candidates(question, chunk, ranked))
+        return out
+
+    def _spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
+        t = question.atype
+        subject_words = set(entity_key(question.subject).split()) - STOP
+        if t in (AnswerType.DATE, AnswerType.YEAR):
+            spans = _qualified(sentence, _date_spans(sentence, t == AnswerType.YEAR))
+            return spans + ([] if spans else _time_spans(sentence))
+        if t == AnswerType.TIME:
+            return _time_spans(sentence) or _date_spans(sentence, False)
+        if t == AnswerType.VERSION:
+            return _version_spans(sentence)
+        if t == AnswerType.YESNO:
+            return _yesno_spans(sentence, chunk, question)
+        if t in ENTITY_TYPES:
+            tagged = self.tagger.tag([sentence])[0]
+            spans = _phrase_spans(tagged, subject_words) if t == AnswerType.PHRASE else \
+                _entity_spans(tagged, t, subject_words)
+            # "sport" does not answer "What sport ...?": a value made of the question's words is no answer.
+            asked = question.cue_terms | question.subject_terms
+            return [sp for sp in spans if not _terms(sp.value) <= asked]
+        return _qualified(sentence, _numeric_spans(sentence, t))
+
+    def _chunk_candidates(self, question: Question, chunk: Chunk,
+                          ranked: list[tuple[float, str, list[_Span]]]) -> list[Candidate]:
+        found: list[tuple[float, _Span, str]] = []
+        anchors = question.cue_terms | question.subject_terms
+        for rank, (sscore, sentence, spans) in enumerate(ranked):
+            where = _positions(sentence, question.cue_terms) or _positions(sentence, anchors)
+            fit = self._fit(question, [s.value for s in spans])
+            for span, f in zip(spans, fit):
+                dist = min((abs(span.start - p) for p in where), default=len(sentence)) / 6.0  # ~ words
+                closeness = 1.0 / (1.0 + dist / 4.0)
+                found.append((sscore + 0.5 * closeness + f - 0.05 * rank, span, sentence))
+        if not found:
+            return []
+        found.sort(key=lambda x: (-x[0], x[1].start))
+        best_score, best, sentence = found[0]
+        context = _context(chunk)
+        opening = _opening_share(question, chunk, chunk_sentences(chunk))
+        picked = [(best_score, best, sentence)]
+        # One sentence giving values per plan/version ("Basic keeps 30 days, Pro 90"): one per scope.
+        for score, span, sent in found[1:]:
+            if sent == sentence and span.normalized != best.normalized and _segment_scope(sent, span) and \
+                    _segment_scope(sent, span) != _segment_scope(sentence, best) and span.kind == best.kind:
+                picked.append((score, span, sent))
+        return [Candidate(value=span.value, normalized=span.normalized, kind=span.kind,
+                          scope=_segment_scope(sent, span) or find_scope(sent)[0] if len(picked) > 1
+                          else find_scope(sent)[0], sentence=sent, chunk_id=chunk.id, source=chunk.source,
+                          score=round(score, 4), context=context,
+                          subject=max(opening, _share(_terms(sent), question.subject_terms))
+                          if question.subject_terms else 1.0)
+                for score, span, sent in picked]
+
+    def _fit(self, question: Question, values: list[str]) -> list[float]:
+        """How well each value fits the noun asked about (0..0.6); categories only."""
+        if question.atype != AnswerType.PHRASE or not values:
+            return [0.0] * len(values)
+        anchor = question.type_noun or question.text
+        sims = self._similarity(anchor, values)
+        if self.embed is None:
+            return [0.0] * len(values)
+        return [max(0.0, s) * 1.2 for s in sims]
+
+
+def _opening_share(question: Question, chunk: Chunk, sentences: list[str]) -> float:
+    """Share of the subject's terms named by the chunk's title and first two sentences."""
+    head = " ".join([str(chunk.metadata.get("title") or ""), *sentences[:2]])
+    return _share(_terms(head), question.subject_terms)
+
+
+def _segment_scope(sentence: str, span: _Span) -> dict[str, str]:
+    """The scope named in the comma/semicolon segment that holds the value."""
+    cuts = [0] + [m.end() for m in re.finditer(r"[,;]|\bwhile\b|\bwhereas\b|\bbut\b", sentence)] + [len(sentence) + 1]
+    for a, b in zip(cuts, cuts[1:]):
+        if a <= span.start < b:
+            return find_scope(sentence[a:b])[0]
+    return {}
+
+
+def _context(chunk: Chunk) -> frozenset[str]:
+    """Distinctive words of a chunk (capitalised words and numbers), to tell whether two chunks
+    speak of the same entity."""
+    words = re.findall(r"\b(?:[A-Z][a-z]{2,}|\d{3,})\b", chunk.text)
+    return frozenset(w.lower() for w in words if w.lower() not in STOP)
+
+
+def idf_weights(chunks: Sequence[Chunk]) -> Callable[[str], float]:
+    df: dict[str, int] = {}
+    for c in chunks:
+        for w in _context(c):
+            df[w] = df.get(w, 0) + 1
+    n = max(len(chunks), 1)
+    return lambda w: math.log(1.0 + n / (df.get(w, 0) + 0.5))

@@ -1,0 +1,270 @@
+"""What a question asks for: the expected answer type, the subject it is about and its scope.
+
+General English question grammar, no corpus vocabulary: the wh-word and the noun it asks
+about ("what *sport*", "the *population* of", "how *many*", "who", "when", "is ... available")
+decide the type; the remaining content words are the subject ("Bobby Carpenter", "event
+history") and the words that frame the answer's sentence ("born", "directed"). The noun asked
+about is classified by its shape and by small sets of general English nouns (numeric
+measures, places, organisations, kinship), never by one product's terms.
+
+    >>> q = analyse_question("What is the population of Broken Bow?")
+    >>> q.atype, q.type_noun, q.subject
+    (<AnswerType.COUNT: 'count'>, 'population', 'Broken Bow')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from src.graph.scope import DIMENSION_NOUNS, find_scope
+from src.graph.text import STOP, content_words, key_tokens
+from src.graph.values import resolve_unit
+
+
+class AnswerType(str, Enum):
+    QUANTITY = "quantity"  # a number with a unit of any kind
+    DURATION = "duration"
+    SIZE = "size"
+    RATE = "rate"
+    COUNT = "count"
+    PERCENT = "percentage"
+    MONEY = "money"
+    DATE = "date"  # a calendar date, month or year
+    YEAR = "year"
+    TIME = "time"  # a weekday, a clock time or a window, with its zone
+    VERSION = "version"
+    YESNO = "yesno"  # availability or a yes/no fact, with its scope ("only on plan X")
+    PERSON = "person"
+    PLACE = "place"
+    ORG = "organisation"
+    TITLE = "title"
+    PHRASE = "phrase"  # anything else: a category ("sport", "genre"), a setting's name
+
+
+NUMERIC_TYPES = frozenset({AnswerType.QUANTITY, AnswerType.DURATION, AnswerType.SIZE, AnswerType.RATE,
+                           AnswerType.COUNT, AnswerType.PERCENT, AnswerType.MONEY})
+ENTITY_TYPES = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ORG, AnswerType.TITLE,
+                          AnswerType.PHRASE})
+
+# General English nouns that name a measure, a place, an organisation or a relative.
+_COUNT_NOUNS = {"population", "number", "count", "total", "amount", "age", "inhabitants", "residents", "seats",
+                "members", "employees", "users", "copies", "episodes", "goals", "votes", "instances"}
+_QUANTITY_NOUNS = {"length", "height", "width", "depth", "distance", "area", "size", "weight", "elevation",
+                   "altitude", "capacity", "speed", "limit", "quota", "maximum", "minimum", "max", "min",
+                   "temperature", "volume", "diameter", "threshold", "ceiling", "cap"}
+_DURATION_NOUNS = {"duration", "period", "retention", "timeout", "interval", "lifetime", "expiry", "expiration",
+                   "ttl", "delay", "wait", "window", "term", "runtime", "latency"}
+_MONEY_NOUNS = {"price", "cost", "fee", "salary", "budget", "revenue", "charge", "fare", "prize", "income", "wage",
+                "earnings", "gdp", "funding", "valuation"}
+_RATE_NOUNS = {"rate", "frequency", "throughput"}
+_PERCENT_NOUNS = {"percentage", "percent", "share", "proportion", "ratio"}
+_PLACE_NOUNS = {"location", "city", "country", "state", "town", "capital", "birthplace", "headquarters",
+                "hometown", "region", "county", "province", "village", "place", "venue", "address", "site",
+                "continent", "island", "district", "municipality", "nationality"}
+_ORG_NOUNS = {"company", "organization", "organisation", "party", "team", "club", "band", "university",
+              "school", "college", "label", "publisher", "network", "agency", "manufacturer", "studio",
+              "employer", "firm", "brand", "church", "league"}
+_KIN_NOUNS = {"father", "mother", "son", "daughter", "wife", "husband", "spouse", "brother", "sister",
+              "parent", "parents", "child", "children", "founder", "author", "owner", "leader", "head", "king",
+              "queen", "successor", "predecessor", "partner", "person", "who"}
+_AGENT = re.compile(r"[a-z]{3,}(?:er|or|ist|ian|ant|ent)s?$")
+_NOT_AGENT = _COUNT_NOUNS | _QUANTITY_NOUNS | _DURATION_NOUNS | {"order", "paper", "letter", "water", "character",
+                                                                    "chapter", "center", "centre", "river",
+                                                                    "parameter", "counter", "filter", "content",
+                                                                    "percent", "event", "component", "element",
+                                                                    "document", "environment", "agent"}
+# Words that frame a question without naming its subject ("What sport is X associated with?").
+FRAME_WORDS = frozenset({"associated", "known", "located", "called", "named", "considered", "refer", "refers",
+                         "described", "famous", "related", "involved", "associate", "happen", "happens",
+                         "name", "kind", "type", "sort", "current", "currently", "exactly", "main", "primary",
+                         "estimated", "official", "actual"})
+_WH = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:(?:in|on|at|for|to|from|of|by|with|during)\s+)?"
+                 r"(what|which|who|whom|whose|when|where|why|how)\b"
+                 r"|\b(which|what)\b(?=\s+[a-z])", re.IGNORECASE)
+_YESNO = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|may|must|am)\b",
+                    re.IGNORECASE)
+_HOW = re.compile(r"^\s*how\s+(many|much|long|often|frequently|old|big|large|fast|far|high|tall|deep|wide|heavy|"
+                  r"soon|quickly|early|late)\b((?:\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|"
+                  r"has|have|had|may|might|must)\b)[a-z][\w-]*){0,3})", re.IGNORECASE)
+_ASKED_NOUN = re.compile(r"\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)?(?:(?:\w+\s+){0,2}?)"
+                         r"(?P<noun>[a-z]+)\s+(?:of|for|in|on|at|does|do|did|is|was|that|to|when|by|with)\b"
+                         r"|\b(?:what|which)\s+(?P<noun2>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were|does|do|did|has|"
+                         r"have|had|can|will|would|should)\b"
+                         r"|\b(?:what|which)\s+(?P<noun3>[a-z]+)\b", re.IGNORECASE)
+_HOW_WORDS = re.compile(r"how|many|much|long|often|frequently|old")
+_QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
+_PROPER = re.compile(r"(?:[A-Z][\w.'&-]*|\d[\w.]*)(?:\s+(?:(?:of|the|de|la|von|van|and|du|del|da|&)\s+)*"
+                     r"(?:[A-Z][\w.'&-]*|\d+[\w.]*))*")
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question analysed: ``atype`` the answer expected, ``type_noun`` the noun asked about
+    ("population", "sport"; None for who/when/how many...), ``subject`` the phrase the
+    question is about, ``subject_terms`` its stemmed terms, ``cue_terms`` the stemmed terms of
+    the rest ("born", "directed", "population") that an answering sentence tends to use, and
+    ``scope`` the plan/version/region the question names."""
+
+    text: str
+    atype: AnswerType
+    type_noun: str | None
+    subject: str
+    subject_terms: frozenset[str]
+    cue_terms: frozenset[str]
+    scope: dict[str, str] = field(default_factory=dict)
+    named_subject: bool = False  # the subject is a proper name (a person, a work, a place...)
+
+    @property
+    def key(self) -> str:
+        """The claim key of the fact asked: "population of broken bow", "event history keep"."""
+        subject = " ".join(w for w in re.findall(r"[\w.'-]+", self.subject.lower()) if w not in STOP)
+        if self.named_subject:
+            return f"{self.type_noun or self.atype.value} of {subject}"
+        words = [w.lower() for w in content_words(self.text) if w.lower() not in FRAME_WORDS
+                 and not _HOW_WORDS.fullmatch(w.lower())]
+        return " ".join(dict.fromkeys(words)) or subject or self.atype.value
+
+
+def _noun_type(noun: str) -> AnswerType | None:
+    n = noun.lower()
+    single = n[:-1] if n.endswith("s") and not n.endswith("ss") and n not in _COUNT_NOUNS else n
+    for nouns, t in ((_COUNT_NOUNS, AnswerType.COUNT), (_PERCENT_NOUNS, AnswerType.PERCENT),
+                     (_DURATION_NOUNS, AnswerType.DURATION), (_MONEY_NOUNS, AnswerType.MONEY),
+                     (_RATE_NOUNS, AnswerType.RATE), (_QUANTITY_NOUNS, AnswerType.QUANTITY)):
+        if n in nouns or single in nouns:
+            return t
+    if n in ("year", "years"):
+        return AnswerType.YEAR
+    if n in ("date", "birthday", "day", "dates"):
+        return AnswerType.DATE
+    if n in ("time", "times", "hour", "hours", "schedule"):
+        return AnswerType.TIME
+    if n in ("version", "versions", "release", "releases"):
+        return AnswerType.VERSION
+    if n in _PLACE_NOUNS or single in _PLACE_NOUNS:
+        return AnswerType.PLACE
+    if n in _ORG_NOUNS or single in _ORG_NOUNS:
+        return AnswerType.ORG
+    if n in _KIN_NOUNS or single in _KIN_NOUNS or (_AGENT.fullmatch(n) and single not in _NOT_AGENT
+                                                   and n not in _NOT_AGENT):
+        return AnswerType.PERSON
+    if n in ("title", "titles", "album", "film", "book", "song", "movie"):
+        return AnswerType.TITLE
+    return None
+
+
+def _how(m: re.Match) -> tuple[AnswerType, str | None]:
+    word, words = m.group(1).lower(), (m.group(2) or "").lower().split()
+    nxt = words[-1] if words else ""
+    if word == "many":
+        unit = resolve_unit(nxt) if nxt else None
+        if unit and unit[0] == "duration":
+            return AnswerType.DURATION, nxt
+        if unit and unit[0] == "size":
+            return AnswerType.SIZE, nxt
+        return AnswerType.COUNT, nxt or None
+    if word == "much":
+        if nxt == "time":
+            return AnswerType.DURATION, None
+        t = _noun_type(nxt) if nxt else None
+        return (t if t in NUMERIC_TYPES else AnswerType.QUANTITY), nxt or None
+    if word in ("long", "soon", "quickly", "early", "late"):
+        return AnswerType.DURATION, None
+    if word in ("often", "frequently"):
+        return AnswerType.RATE, None
+    if word == "old":
+        return AnswerType.COUNT, "age"
+    return AnswerType.QUANTITY, None
+
+
+def _asked_noun(text: str) -> str | None:
+    owned = re.search(r"\w's\s+([a-z]+)\s*\??$", text)
+    if owned and re.match(r"\s*(?:what|which)\b", text, re.IGNORECASE):
+        return owned.group(1).lower()
+    kind = re.search(r"\b(?:what|which)\s+(?:\w+\s+)?(?:type|kind|sort|form|category)\s+of\s+([a-z]+)", text, re.IGNORECASE)
+    if kind:
+        return kind.group(1).lower()
+    np_ = re.match(r"\s*(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)(?P<np>[a-z][\w\s-]*?)\s*"
+                   r"(?:\b(?:of|for|in|on|at|per|by|with|from|when|that|does|do|did|is|are)\b|\?|$)", text, re.IGNORECASE)
+    if np_:
+        return np_.group("np").split()[-1].lower()
+    m = _ASKED_NOUN.search(text)
+    if not m:
+        return None
+    noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or "").lower().split()
+    noun = [w for w in noun if w not in STOP]
+    return noun[-1] if noun else None
+
+
+def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
+    """(subject, is a proper name): the quoted title, else the longest run of capitalised
+    words after the first word (scope phrases such as "the Team plan" masked), else the content
+    words that are not the asked noun or frame words."""
+    quoted = _QUOTED.findall(text)
+    if quoted:
+        return quoted[0].strip(), True
+    body = text.strip().rstrip("?").strip()
+    for a, b in find_scope(body)[1]:
+        body = body[:a] + " " * (b - a) + body[b:]
+    first = re.match(r"(?:(?:what|which|who|whom|whose|when|where|why|how|in|on|at|for|is|are|was|were|does|do|"
+                     r"did|can|could|will|would|has|have|had|should|may|must)\s+)+", body, re.IGNORECASE)
+    rest = body[first.end():] if first else body
+    offset = len(body) - len(rest)
+    runs = [m for m in _PROPER.finditer(rest) if m.group(0).lower() not in skip | STOP
+            and not re.fullmatch(r"(?:is|are|was|were|does|do|did)", m.group(0), re.IGNORECASE)]
+    if runs:
+        best = max(runs, key=lambda m: (len(m.group(0).split()), -m.start()))
+        name = body[offset + best.start():offset + best.end()].strip()
+        # An acronym alone (SSO, API) names a feature, not an entity that may share its name.
+        return name, not re.fullmatch(r"[A-Z0-9]{2,6}s?", name)
+    words = [w for w in content_words(body) if w.lower() not in skip and w.lower() not in FRAME_WORDS]
+    return " ".join(words), False
+
+
+def analyse_question(text: str) -> Question:
+    """The expected answer type, asked noun, subject, cue terms and scope of a question."""
+    q = " ".join(text.split())
+    low = q.lower()
+    atype: AnswerType | None = None
+    noun: str | None = None
+    how = _HOW.match(q)
+    wh = _WH.search(q)
+    if how:
+        atype, noun = _how(how)
+    elif wh:
+        w = (wh.group(1) or wh.group(2)).lower()
+        noun = _asked_noun(q) if w in ("what", "which") else None
+        if w in ("who", "whom", "whose"):
+            atype = AnswerType.PERSON
+        elif w == "where":
+            atype = AnswerType.PLACE
+        elif w == "when":
+            atype = AnswerType.DATE
+        elif noun:
+            atype = _noun_type(noun)
+            if atype is None and re.search(r"\b(?:birth|born)\b", low) and noun in ("date", "day"):
+                atype = AnswerType.DATE
+        if atype is None and re.search(r"\bwhat\s+(?:is|are|was|were)\s+(?:the\s+)?(?:date|birth\s+date|"
+                                       r"date\s+of\s+birth)\b", low):
+            atype = AnswerType.DATE
+        if atype is None:
+            atype = AnswerType.PHRASE
+    elif _YESNO.match(q):
+        atype = AnswerType.YESNO
+    else:
+        atype = AnswerType.PHRASE
+    if re.search(r"\b(?:date of birth|birth date|birthdate)\b", low):
+        atype, noun = AnswerType.DATE, noun or "birth"
+    if noun and noun in DIMENSION_NOUNS or (noun or "").rstrip("s") in DIMENSION_NOUNS:
+        atype = AnswerType.YESNO  # "Which plans include X?": where X is available
+    scope, _ = find_scope(q)
+    skip = {noun} if noun else set()
+    asked = q[how.end(1):] if how else q  # "how long", "how many" are the question, not its subject
+    subject, named = _subject(asked, skip | set(FRAME_WORDS))
+    subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
+    all_terms = key_tokens(" ".join(w for w in content_words(asked) if w.lower() not in FRAME_WORDS))
+    cue = frozenset(all_terms - subject_terms)
+    return Question(text=q, atype=atype, type_noun=noun, subject=subject, subject_terms=frozenset(subject_terms),
+                    cue_terms=cue, scope=scope, named_subject=named)
