@@ -140,9 +140,8 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
 
     from src.answer import AnswerService
     from src.answer.service import AskOptions
-    from src.fusion.engine import SearchEngine
-
     from src.embeddings import embed_texts
+    from src.fusion.engine import SearchEngine
     from src.graph.candidates import AnswerExtractor
     from src.graph.nlp import load_tagger
 

@@ -109,6 +109,12 @@ class _Group:
         return max(self.members, key=lambda c: (c.score, len(c.normalized), c.chunk_id))
 
     @property
+    def display(self) -> str:
+        """The fullest wording among the well-supported members ("November 1, 2007" over "2007")."""
+        top = self.best.score
+        return max((c.value for c in self.members if c.score >= 0.9 * top), key=lambda v: (len(v), v))
+
+    @property
     def scope(self) -> dict[str, str]:
         return self.best.scope
 
@@ -237,7 +243,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         auth, votes, support, _ = stats(g)
         docs = g.docs()
         sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
-        answers.append(AnswerValue(value=g.best.value, normalized=g.best.normalized, scope=dict(g.scope),
+        answers.append(AnswerValue(value=g.display, normalized=g.best.normalized, scope=dict(g.scope),
                                    status=status[i], sources=sources, votes=votes, authority=auth,
                                    support=round(support, 4),
                                    contradicts=tuple(groups[j].best.normalized for j in sorted(links[i])),

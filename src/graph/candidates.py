@@ -39,7 +39,10 @@ from src.types import Chunk
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
 MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
 SEMANTIC_WEIGHT = 1.0
+SEMANTIC_ALONE = 0.55  # a sentence this close in meaning answers even without the question's words
 VECTOR_CACHE = 50_000  # sentence and phrase vectors kept
+LONG_SENTENCE = 45  # words; longer "sentences" score proportionally less
+RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
 MAX_SENTENCE_CHARS = 600
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
@@ -62,6 +65,9 @@ _NUM_UNIT = re.compile(r"(?<![\w.,])(?P<n>\d[\d,]*(?:\.\d+)?)\s?(?P<u>[A-Za-z][A
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unavailable|unsupported|"
                        r"without)\b", re.IGNORECASE)
 _TABLE = re.compile(r"^\s*\|")
+_RELATION = re.compile(r"(?:\s*(?:\(|\)|,|:|-|–|\bby\b|\bis\b|\bwas\b|\bare\b|\bwere\b|\bof\b|\bin\b|\bon\b|"
+                       r"\bas\b|\bthe\b|\bat\b|\bto\b|\bfrom\b|\bfor\b|\bbecame\b|\bnamed\b|\bcalled\b)\s*){1,4}",
+                       re.IGNORECASE)
 _LABEL = re.compile(r"^[A-Z][a-z]{0,12}:\s+")
 _QUANTITY_KINDS = {"[length]", "[mass]", "[length] ** 2", "[length] ** 3", "[length] / [time]", "[mass] * [length] ** 2 / [time] ** 3",
                    "[temperature]"}
@@ -92,6 +98,7 @@ class _Span:
     value: str
     normalized: str
     kind: str
+    bonus: float = 0.0  # the span's type fits the question especially well (a PERSON for "who")
 
 
 # -- sentences -------------------------------------------------------------------------------
@@ -244,6 +251,9 @@ def _time_spans(sentence: str) -> list[_Span]:
 
 _LABELS = {AnswerType.PERSON: {"PERSON", "ORG", "PROPER"}, AnswerType.ORG: {"ORG", "NORP", "PERSON", "PROPER"},
            AnswerType.PLACE: {"GPE", "LOC", "FAC", "PROPER"}, AnswerType.TITLE: {"WORK_OF_ART", "PROPER", "ORG"}}
+_BEST_LABEL = {AnswerType.PERSON: "PERSON", AnswerType.ORG: "ORG", AnswerType.PLACE: "GPE",
+               AnswerType.TITLE: "WORK_OF_ART"}
+LABEL_BONUS = 0.2
 
 
 def entity_key(text: str) -> str:
@@ -273,8 +283,18 @@ def _entity_spans(tagged, atype: AnswerType, subject_words: set[str]) -> list[_S
             merged.append((a, b, label))
     for a, b, label in merged:
         text = tagged.text[a:b].strip(" ,.;:'\"()")
-        if label in labels and text and not _overlaps_subject(text, subject_words) and entity_key(text):
-            out.append(_Span(a, b, text, entity_key(text), "entity"))
+        if label not in labels or not text or not entity_key(text):
+            continue
+        if _overlaps_subject(text, subject_words):
+            # "Van Horn, Texas" asked about Van Horn: the part after the comma may be the answer.
+            parts = [p.strip() for p in text.split(",")]
+            rest = [p for p in parts if p and not _overlaps_subject(p, subject_words)]
+            if len(parts) < 2 or not rest:
+                continue
+            text = ", ".join(rest)
+            a = tagged.text.index(text, a) if text in tagged.text[a:b] else a
+        bonus = LABEL_BONUS if label == _BEST_LABEL.get(atype) or (atype == AnswerType.PLACE and label == "LOC") else 0.0
+        out.append(_Span(a, a + len(text), text, entity_key(text), "entity", bonus))
     return out
 
 
@@ -356,25 +376,35 @@ class AnswerExtractor:
         name the subject, half the share its chunk's opening names) and of the other terms."""
         sentences = chunk_sentences(chunk)
         chunk_subject = _opening_share(question, chunk, sentences)
+        named_anywhere = bool(_terms(chunk.text) & question.subject_terms)
         scored = []
         for s in sentences:
             t = _terms(s)
             subj = max(_share(t, question.subject_terms), 0.5 * chunk_subject)
             cue = _share(t, question.cue_terms)
+            if question.subject_terms and not subj and not named_anywhere:
+                scored.append((0.0, s))  # about something else, unless its meaning says otherwise
+                continue
             if not question.subject_terms:
                 score = cue
             elif not question.cue_terms:
                 score = subj
             else:
                 score = 0.6 * subj + 0.4 * cue
+            words = len(s.split())
+            if words > LONG_SENTENCE:  # lists, tables flattened to text, navigation: no statement
+                score *= LONG_SENTENCE / words
             scored.append((score, s))
         return scored
 
     def candidates(self, question: Question, chunks: Sequence[Chunk]) -> list[Candidate]:
         """Each chunk's best typed answers (see the module docstring)."""
-        lexical = [(chunk, [(sc, s) for sc, s in self._lexical(question, chunk) if sc >= MIN_LEXICAL])
-                   for chunk in chunks]
-        if question.atype in ENTITY_TYPES:  # one tagging batch for every chunk's sentences
+        entities = question.atype in ENTITY_TYPES
+        # Sentences that share the question's words; for values found by their shape (numbers,
+        # dates, versions) also the others, which their meaning alone may admit (SEMANTIC_ALONE).
+        lexical = [(chunk, [(sc, s) for sc, s in self._lexical(question, chunk)
+                            if sc >= MIN_LEXICAL or not entities]) for chunk in chunks]
+        if entities:  # one tagging batch for every chunk's sentences
             self.tagger.tag([s for _, scored in lexical for _, s in scored])
         typed = []
         for chunk, scored in lexical:
@@ -386,7 +416,8 @@ class AnswerExtractor:
         for chunk, rows in typed:
             ranked = []
             for sc, s, spans in rows:
-                ranked.append((sc + SEMANTIC_WEIGHT * sims[k], s, spans))
+                if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE:
+                    ranked.append((sc + SEMANTIC_WEIGHT * sims[k], s, spans))
                 k += 1
             ranked = [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= MIN_SENTENCE_SCORE][:TOP_SENTENCES]
             out.extend(self._chunk_candidates(question, chunk, ranked))
@@ -420,10 +451,14 @@ class AnswerExtractor:
         for rank, (sscore, sentence, spans) in enumerate(ranked):
             where = _positions(sentence, question.cue_terms) or _positions(sentence, anchors)
             fit = self._fit(question, [s.value for s in spans])
-            for span, f in zip(spans, fit):
+            cue_ends = [m.end() for m in _WORDS.finditer(sentence) if _stems(m.group(0)) & question.cue_terms]
+            for i, (span, f) in enumerate(zip(spans, fit)):
                 dist = min((abs(span.start - p) for p in where), default=len(sentence)) / 6.0  # ~ words
                 closeness = 1.0 / (1.0 + dist / 4.0)
-                found.append((sscore + 0.5 * closeness + f - 0.05 * rank, span, sentence))
+                related = RELATION_BONUS if any(_RELATION.fullmatch(sentence[e:span.start]) for e in cue_ends
+                                                if e <= span.start) else 0.0
+                found.append((sscore + 0.5 * closeness + f + span.bonus + related - 0.05 * rank - 0.03 * min(i, 5),
+                              span, sentence))
         if not found:
             return []
         found.sort(key=lambda x: (-x[0], x[1].start))

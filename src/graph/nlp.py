@@ -74,9 +74,12 @@ class Tagger:
             return [_shape_tags(t) for t in texts]
         out = []
         for doc in self.nlp.pipe(texts, batch_size=64):
-            ents = tuple((e.start_char, e.end_char, e.label_) for e in doc.ents)
+            ents = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+            # Names the model missed ("Needtobreathe", "Boys Like Girls") still count, by their shape.
+            ents += [(a, b, label) for a, b, label in _shape_tags(doc.text).entities
+                     if not any(a < e and s < b for s, e, _ in ents)]
             phrases = tuple((c.start_char, c.end_char) for c in doc.noun_chunks)
-            out.append(Tagged(doc.text, ents, phrases))
+            out.append(Tagged(doc.text, tuple(sorted(ents)), phrases))
         return out
 
 

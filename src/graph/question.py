@@ -264,7 +264,10 @@ def analyse_question(text: str) -> Question:
     asked = q[how.end(1):] if how else q  # "how long", "how many" are the question, not its subject
     subject, named = _subject(asked, skip | set(FRAME_WORDS))
     subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
-    all_terms = key_tokens(" ".join(w for w in content_words(asked) if w.lower() not in FRAME_WORDS))
+    unscoped = asked
+    for a, b in find_scope(asked)[1]:  # "on the Team plan" narrows the answer; it is not what is asked
+        unscoped = unscoped[:a] + " " * (b - a) + unscoped[b:]
+    all_terms = key_tokens(" ".join(w for w in content_words(unscoped) if w.lower() not in FRAME_WORDS))
     cue = frozenset(all_terms - subject_terms)
     return Question(text=q, atype=atype, type_noun=noun, subject=subject, subject_terms=frozenset(subject_terms),
                     cue_terms=cue, scope=scope, named_subject=named)
