@@ -387,6 +387,9 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
                    "(strict EM, at least one right, wrong answers, contradictions flagged, insufficient_data).")
 @click.option("--split", default="test", show_default=True,
               help="BEIR qrels split; for --ramdocs: dev (even lines), test (odd lines) or all.")
+@click.option("--answers", "answers_path", type=click.Path(path_type=Path), default=None,
+              help='Answer gold: {"q", "verdict", "answers", "wrong", "split"} lines, asked over --data/--chunks '
+                   "as `ask` does; scores verdicts and answer sets (--split dev|test|all).")
 @click.option("--out", "out_path", type=click.Path(path_type=Path), default=None,
               help='--ramdocs: write one {"question", "answers", "verdict"} line per question to this file.')
 @corpus_options
@@ -405,7 +408,8 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
 @model_options
 @click.pass_context
 @domain_errors
-def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: Path | None, split: str,
+def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: Path | None,
+             answers_path: Path | None, split: str,
              out_path: Path | None, data: Path | None,
              chunks: Path | None, match: str, configs: str, per_source_topk: int | None, conflicts: Path | None,
              report_dir: Path | None, as_json: bool, index_dir: Path | None, embed_model: str | None,
@@ -427,8 +431,8 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
     from src.evaluation import evaluate, format_table, load_beir, load_gold, parse_configs, write_report
     from src.evaluation.beir import write_beir_chunks
 
-    if sum(x is not None for x in (gold, beir, ramdocs)) != 1:
-        raise click.UsageError("pass exactly one of --gold FILE, --beir DIR and --ramdocs FILE")
+    if sum(x is not None for x in (gold, beir, ramdocs, answers_path)) != 1:
+        raise click.UsageError("pass exactly one of --gold FILE, --beir DIR, --ramdocs FILE and --answers FILE")
     settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
     if ramdocs is not None:
         if data is not None or chunks is not None:
@@ -437,6 +441,9 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
         return
     if out_path is not None:
         raise click.UsageError("--out goes with --ramdocs")
+    if answers_path is not None:
+        _eval_answers(settings, answers_path, split, data, chunks, index_dir, as_json)
+        return
     chosen = parse_configs(configs)
     warn = lambda w: click.echo(f"warning: {w}", err=True)  # noqa: E731
     if beir is not None:
@@ -491,6 +498,34 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
                                               for k, v in sj.items() if not isinstance(v, (list, dict))))
         click.echo(f"conflicts per question (each fact asked as `ask` would): found={per_question.found}/"
                    f"{per_question.gold_contradictions} false_alarms={per_question.false_alarms}")
+
+
+def _eval_answers(settings: Settings, path: Path, split: str, data: Path | None, chunks: Path | None,
+                  index_dir: Path | None, as_json: bool) -> None:
+    import json
+
+    from src.answer import AnswerService
+    from src.evaluation.answers import load_answer_items, run_answers, summarize_answers
+    from src.graph.llm_extract import make_extractor
+
+    if split not in ("dev", "test", "all"):
+        raise click.UsageError(f"--split for --answers is dev, test or all, not {split!r}")
+    items = load_answer_items(path, split)
+    engine, _ = _open_engine(settings, data, chunks, index_dir)
+    service = AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
+    scores = run_answers(items, lambda q: service.ask(q)[0])
+    summary = {"file": str(path), "split": split, **summarize_answers(scores)}
+    if as_json:
+        click.echo(json.dumps({**summary, "per_question": [s.to_json() for s in scores]}, ensure_ascii=False,
+                              indent=2))
+        return
+    click.echo(f"{path} ({split}): {summary['questions']} questions")
+    for s in scores:
+        mark = "ok " if s.right else "   "
+        click.echo(f"  {mark}{s.item.id:16} expected {s.item.verdict:17} got {s.verdict:17} "
+                   f"answers={list(s.stated)[:3]} gold={list(s.item.answers)}")
+    click.echo(f"right {summary['right']:.3f}  verdict accuracy {summary['verdict_accuracy']:.3f}  "
+               f"answered {summary['answered']:.3f}  wrong stated {summary['wrong_stated']:.3f}")
 
 
 def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | None, index_dir: Path | None,

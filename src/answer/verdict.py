@@ -156,7 +156,7 @@ def make_warnings(focus: Sequence[Focus], cited: Sequence[str], evidence: Sequen
 
 
 # -- the typed answer set (src.graph.answer_set) ------------------------------------------------
-SUBJECT_NAMED = 0.5  # share of the subject's terms the answering chunk must name
+SUBJECT_NAMED = 0.75  # share of the subject's terms the answering chunk must name
 
 
 def subject_named(aset: AnswerSet) -> bool:

@@ -31,14 +31,16 @@ from src.graph.extract import availability_claims
 from src.graph.mentions import find_mentions
 from src.graph.nlp import Tagger
 from src.graph.question import ENTITY_TYPES, AnswerType, Question
-from src.graph.scope import find_scope
+from src.graph.scope import DIMENSION_NOUNS, find_scope, scope_values
 from src.graph.text import STOP, content_words, key_tokens, split_sentences
 from src.graph.values import fmt_num, to_number, ureg
 from src.types import Chunk
 
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
 MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
+MIN_WORDS_ONLY = 0.25  # the same floor without an embedder (the lexical score alone)
 SEMANTIC_WEIGHT = 1.0
+MIN_FIT = 0.05  # a category phrase less close in meaning to the noun asked about is no answer
 SEMANTIC_ALONE = 0.55  # a sentence this close in meaning answers even without the question's words
 VECTOR_CACHE = 50_000  # sentence and phrase vectors kept
 LONG_SENTENCE = 45  # words; longer "sentences" score proportionally less
@@ -182,7 +184,7 @@ def _pint_quantity(number: str, unit: str) -> tuple[str, str] | None:
     return f"{fmt_num(float(base.magnitude))} {base.units:~}", dim
 
 
-def _numeric_spans(sentence: str, atype: AnswerType) -> list[_Span]:
+def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> list[_Span]:
     spans: list[_Span] = []
     if atype in (AnswerType.MONEY, AnswerType.QUANTITY):
         for m in _MONEY.finditer(sentence):
@@ -196,7 +198,7 @@ def _numeric_spans(sentence: str, atype: AnswerType) -> list[_Span]:
             spans.append(_Span(m.start(), m.end(), m.group(0), f"{fmt_num(n * mult)} {cur}", "money"))
     if atype == AnswerType.MONEY:
         return spans
-    want = {AnswerType.DURATION: {"duration"}, AnswerType.SIZE: {"size"}, AnswerType.RATE: {"rate", "duration", "time"},
+    want = {AnswerType.DURATION: {"duration"}, AnswerType.SIZE: {"size", "number"}, AnswerType.RATE: {"rate", "duration", "time"},
             AnswerType.PERCENT: {"percent"}, AnswerType.COUNT: {"number"},
             AnswerType.QUANTITY: {"number", "duration", "size", "rate", "percent"}}[atype]
     years = {(s.start, s.end) for s in _date_spans(sentence, True)}
@@ -211,13 +213,15 @@ def _numeric_spans(sentence: str, atype: AnswerType) -> list[_Span]:
                 if (unit or len(m.text.split()) > 1) else None
             if atype == AnswerType.COUNT and q is not None:
                 continue  # "10 miles" is a distance, not a count
-        if atype in (AnswerType.QUANTITY, AnswerType.DURATION) and m.norm.kind == "number":
+        if atype in (AnswerType.QUANTITY, AnswerType.DURATION, AnswerType.SIZE) and m.norm.kind == "number":
             q = _pint_quantity(m.text, unit.group(1)) if unit else None
             if q is not None:
                 spans.append(_Span(m.start, m.end + unit.end(), sentence[m.start:m.end + unit.end()], q[0], "quantity"))
                 continue
-            if atype == AnswerType.DURATION:
-                continue
+            if atype in (AnswerType.DURATION, AnswerType.SIZE):
+                continue  # a plain number is neither a duration nor a size
+        if atype == AnswerType.QUANTITY and m.bare and not bare_ok:
+            continue  # "What is the maximum size?" is not answered by a bare "12"
         spans.append(_Span(m.start, m.end, m.text, m.norm.canonical, m.norm.kind))
     return spans
 
@@ -253,7 +257,7 @@ _LABELS = {AnswerType.PERSON: {"PERSON", "ORG", "PROPER"}, AnswerType.ORG: {"ORG
            AnswerType.PLACE: {"GPE", "LOC", "FAC", "PROPER"}, AnswerType.TITLE: {"WORK_OF_ART", "PROPER", "ORG"}}
 _BEST_LABEL = {AnswerType.PERSON: "PERSON", AnswerType.ORG: "ORG", AnswerType.PLACE: "GPE",
                AnswerType.TITLE: "WORK_OF_ART"}
-LABEL_BONUS = 0.2
+LABEL_BONUS = 0.1
 
 
 def entity_key(text: str) -> str:
@@ -321,12 +325,36 @@ def _phrase_spans(tagged, subject_words: set[str]) -> list[_Span]:
     return list(out.values())
 
 
-def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]:
+_BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum", "max", "min", "threshold"}
+_REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,4}-[a-z]+(?:-\d)?(?![\w-])")  # cloud regions: eu-central, us-east-1
+
+
+def _copular(sentence: str, spans: list[_Span], question: Question) -> list[_Span]:
+    """Phrases right after "<subject> is/was a/an/the": what the sentence says the subject is."""
     out = []
-    for c in availability_claims(sentence, find_scope(sentence)[0], sentence, chunk):
+    for m in re.finditer(r"\b(?:is|was|are|were)\s+(?:(?:a|an|the|one of the)\s+)", sentence):
+        before = _terms(sentence[:m.start()])
+        if question.subject_terms and not before & question.subject_terms:
+            continue
+        out += [sp for sp in spans if m.end() <= sp.start <= m.end() + 40]
+    return out
+
+
+def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]:
+    """Availability ("X is (not) available on S", "only on S", "X requires S"); for a question
+    asking which plans/tiers/editions, the names a sentence gives ("available on the Business
+    and Enterprise plans" -> only business, enterprise); else yes/no by negation."""
+    dim = DIMENSION_NOUNS.get((question.type_noun or "").rstrip("s"))
+    out = []
+    scope = find_scope(sentence)[0]
+    for c in availability_claims(sentence, scope, sentence, chunk):
         kind = "only" if str(c.normalized).startswith("only:") else "bool"
-        out.append(_Span(0, len(sentence), c.value, str(c.normalized), kind))
-    if out:
+        names = sorted(scope_values(c.scope, dim)) if dim else []
+        if dim and kind == "bool" and c.normalized == "true" and names:
+            out.append(_Span(0, len(sentence), "only " + ", ".join(names), "only:" + ",".join(names), "only"))
+        else:
+            out.append(_Span(0, len(sentence), c.value, str(c.normalized), kind))
+    if out or dim:
         return out
     cue = question.cue_terms - {"avail", "support", "includ"}
     if _share(_terms(sentence), question.subject_terms) >= 0.5 and (not cue or _terms(sentence) & cue):
@@ -419,7 +447,8 @@ class AnswerExtractor:
                 if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE:
                     ranked.append((sc + SEMANTIC_WEIGHT * sims[k], s, spans))
                 k += 1
-            ranked = [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= MIN_SENTENCE_SCORE][:TOP_SENTENCES]
+            floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
+            ranked = [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= floor][:TOP_SENTENCES]
             out.extend(self._chunk_candidates(question, chunk, ranked))
         return out
 
@@ -437,24 +466,37 @@ class AnswerExtractor:
             return _yesno_spans(sentence, chunk, question)
         if t in ENTITY_TYPES:
             tagged = self.tagger.tag([sentence])[0]
-            spans = _phrase_spans(tagged, subject_words) if t == AnswerType.PHRASE else \
-                _entity_spans(tagged, t, subject_words)
+            if t == AnswerType.PHRASE:
+                spans = _phrase_spans(tagged, subject_words)
+                if not question.type_noun:  # "What is X?": only what the sentence says X is
+                    spans = _copular(sentence, spans, question)
+            else:
+                spans = _entity_spans(tagged, t, subject_words)
+                if t == AnswerType.PLACE:
+                    spans += [_Span(m.start(), m.end(), m.group(0), m.group(0).lower(), "entity")
+                              for m in _REGION_CODE.finditer(sentence)]
             # "sport" does not answer "What sport ...?": a value made of the question's words is no answer.
             asked = question.cue_terms | question.subject_terms
             return [sp for sp in spans if not _terms(sp.value) <= asked]
-        return _qualified(sentence, _numeric_spans(sentence, t))
+        bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
+        return _qualified(sentence, _numeric_spans(sentence, t, bare_ok))
 
     def _chunk_candidates(self, question: Question, chunk: Chunk,
                           ranked: list[tuple[float, str, list[_Span]]]) -> list[Candidate]:
         found: list[tuple[float, _Span, str]] = []
-        anchors = question.cue_terms | question.subject_terms
+        anchors = question.subject_terms
         for rank, (sscore, sentence, spans) in enumerate(ranked):
-            where = _positions(sentence, question.cue_terms) or _positions(sentence, anchors)
+            where = _positions(sentence, question.cue_terms)
+            named = _positions(sentence, anchors)
             fit = self._fit(question, [s.value for s in spans])
             cue_ends = [m.end() for m in _WORDS.finditer(sentence) if _stems(m.group(0)) & question.cue_terms]
             for i, (span, f) in enumerate(zip(spans, fit)):
-                dist = min((abs(span.start - p) for p in where), default=len(sentence)) / 6.0  # ~ words
-                closeness = 1.0 / (1.0 + dist / 4.0)
+                if where:
+                    dist = min(abs(span.start - p) for p in where) / 6.0  # ~ words
+                    closeness = 1.0 / (1.0 + dist / 4.0)
+                else:  # no cue word here ("founded" for "established"): near the subject, and first
+                    dist = min((abs(span.start - p) for p in named), default=len(sentence)) / 6.0
+                    closeness = 0.5 / (1.0 + dist / 4.0) + 0.5 / (1.0 + i)
                 related = RELATION_BONUS if any(_RELATION.fullmatch(sentence[e:span.start]) for e in cue_ends
                                                 if e <= span.start) else 0.0
                 found.append((sscore + 0.5 * closeness + f + span.bonus + related - 0.05 * rank - 0.03 * min(i, 5),
@@ -471,13 +513,16 @@ class AnswerExtractor:
             if sent == sentence and span.normalized != best.normalized and _segment_scope(sent, span) and \
                     _segment_scope(sent, span) != _segment_scope(sentence, best) and span.kind == best.kind:
                 picked.append((score, span, sent))
-        return [Candidate(value=span.value, normalized=span.normalized, kind=span.kind,
-                          scope=_segment_scope(sent, span) or find_scope(sent)[0] if len(picked) > 1
-                          else find_scope(sent)[0], sentence=sent, chunk_id=chunk.id, source=chunk.source,
-                          score=round(score, 4), context=context,
-                          subject=max(opening, _share(_terms(sent), question.subject_terms))
-                          if question.subject_terms else 1.0)
-                for score, span, sent in picked]
+        out = []
+        for score, span, sent in picked:
+            scope = (_segment_scope(sent, span) or find_scope(sent)[0]) if len(picked) > 1 else find_scope(sent)[0]
+            if span.kind == "only":  # "only on Business, Enterprise" names its plans in the value
+                scope = {k: v for k, v in scope.items() if k not in DIMENSION_NOUNS.values()}
+            out.append(Candidate(value=span.value, normalized=span.normalized, kind=span.kind, scope=scope,
+                                 sentence=sent, chunk_id=chunk.id, source=chunk.source, score=round(score, 4),
+                                 context=context, subject=max(opening, _share(_terms(sent), question.subject_terms))
+                                 if question.subject_terms else 1.0))
+        return out
 
     def _fit(self, question: Question, values: list[str]) -> list[float]:
         """How well each value fits the noun asked about (0..0.6); categories only."""
@@ -487,7 +532,7 @@ class AnswerExtractor:
         sims = self._similarity(anchor, values)
         if self.embed is None:
             return [0.0] * len(values)
-        return [max(0.0, s) * 1.2 for s in sims]
+        return [max(0.0, s) * 1.2 if s >= MIN_FIT else -1.0 for s in sims]
 
 
 def _opening_share(question: Question, chunk: Chunk, sentences: list[str]) -> float:

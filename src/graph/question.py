@@ -51,9 +51,10 @@ ENTITY_TYPES = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ORG, A
 # General English nouns that name a measure, a place, an organisation or a relative.
 _COUNT_NOUNS = {"population", "number", "count", "total", "amount", "age", "inhabitants", "residents", "seats",
                 "members", "employees", "users", "copies", "episodes", "goals", "votes", "instances"}
-_QUANTITY_NOUNS = {"length", "height", "width", "depth", "distance", "area", "size", "weight", "elevation",
-                   "altitude", "capacity", "speed", "limit", "quota", "maximum", "minimum", "max", "min",
-                   "temperature", "volume", "diameter", "threshold", "ceiling", "cap"}
+_QUANTITY_NOUNS = {"length", "height", "width", "depth", "distance", "area", "weight", "elevation",
+                   "altitude", "speed", "limit", "maximum", "minimum", "max", "min", "bandwidth",
+                   "temperature", "volume", "diameter", "threshold", "ceiling", "cap", "code", "port"}
+_SIZE_NOUNS = {"size", "capacity", "storage", "space", "quota", "memory", "disk", "footprint"}
 _DURATION_NOUNS = {"duration", "period", "retention", "timeout", "interval", "lifetime", "expiry", "expiration",
                    "ttl", "delay", "wait", "window", "term", "runtime", "latency"}
 _MONEY_NOUNS = {"price", "cost", "fee", "salary", "budget", "revenue", "charge", "fare", "prize", "income", "wage",
@@ -85,14 +86,16 @@ _WH = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:(?:in|on|at|for|to|from|of|by|
                  r"|\b(which|what)\b(?=\s+[a-z])", re.IGNORECASE)
 _YESNO = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|may|must|am)\b",
                     re.IGNORECASE)
-_HOW = re.compile(r"^\s*how\s+(many|much|long|often|frequently|old|big|large|fast|far|high|tall|deep|wide|heavy|"
+_HOW = re.compile(r"\bhow\s+(many|much|long|often|frequently|old|big|large|fast|far|high|tall|deep|wide|heavy|"
                   r"soon|quickly|early|late)\b((?:\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|"
                   r"has|have|had|may|might|must)\b)[a-z][\w-]*){0,3})", re.IGNORECASE)
 _ASKED_NOUN = re.compile(r"\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)?(?:(?:\w+\s+){0,2}?)"
                          r"(?P<noun>[a-z]+)\s+(?:of|for|in|on|at|does|do|did|is|was|that|to|when|by|with)\b"
-                         r"|\b(?:what|which)\s+(?P<noun2>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were|does|do|did|has|"
+                         r"|\b(?:what|which)\s+(?P<noun2>[a-z]+(?:\s+(?!(?:of|for|in|on|at|to|by)\b)[a-z]+){0,2}?)\s+"
+                         r"(?:is|are|was|were|does|do|did|has|"
                          r"have|had|can|will|would|should)\b"
                          r"|\b(?:what|which)\s+(?P<noun3>[a-z]+)\b", re.IGNORECASE)
+_CONTRACTIONS = re.compile(r"\b(what|who|where|when|how|which)'s\b", re.IGNORECASE)
 _HOW_WORDS = re.compile(r"how|many|much|long|often|frequently|old")
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
 _PROPER = re.compile(r"(?:[A-Z][\w.'&-]*|\d[\w.]*)(?:\s+(?:(?:of|the|de|la|von|van|and|du|del|da|&)\s+)*"
@@ -132,7 +135,8 @@ def _noun_type(noun: str) -> AnswerType | None:
     single = n[:-1] if n.endswith("s") and not n.endswith("ss") and n not in _COUNT_NOUNS else n
     for nouns, t in ((_COUNT_NOUNS, AnswerType.COUNT), (_PERCENT_NOUNS, AnswerType.PERCENT),
                      (_DURATION_NOUNS, AnswerType.DURATION), (_MONEY_NOUNS, AnswerType.MONEY),
-                     (_RATE_NOUNS, AnswerType.RATE), (_QUANTITY_NOUNS, AnswerType.QUANTITY)):
+                     (_RATE_NOUNS, AnswerType.RATE), (_SIZE_NOUNS, AnswerType.SIZE),
+                     (_QUANTITY_NOUNS, AnswerType.QUANTITY)):
         if n in nouns or single in nouns:
             return t
     if n in ("year", "years"):
@@ -157,6 +161,8 @@ def _noun_type(noun: str) -> AnswerType | None:
 
 def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     word, words = m.group(1).lower(), (m.group(2) or "").lower().split()
+    if word in ("many", "much") and "per" in words:  # "how many requests per hour": a rate
+        return AnswerType.RATE, (words[:words.index("per")] or [None])[-1]
     nxt = words[-1] if words else ""
     if word == "many":
         unit = resolve_unit(nxt) if nxt else None
@@ -170,7 +176,7 @@ def _how(m: re.Match) -> tuple[AnswerType, str | None]:
             return AnswerType.DURATION, None
         t = _noun_type(nxt) if nxt else None
         return (t if t in NUMERIC_TYPES else AnswerType.QUANTITY), nxt or None
-    if word in ("long", "soon", "quickly", "early", "late"):
+    if word in ("long", "soon", "quickly", "early", "late") or word == "far" and words[:1] == ["back"]:
         return AnswerType.DURATION, None
     if word in ("often", "frequently"):
         return AnswerType.RATE, None
@@ -189,7 +195,9 @@ def _asked_noun(text: str) -> str | None:
     np_ = re.match(r"\s*(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)(?P<np>[a-z][\w\s-]*?)\s*"
                    r"(?:\b(?:of|for|in|on|at|per|by|with|from|when|that|does|do|did|is|are)\b|\?|$)", text, re.IGNORECASE)
     if np_:
-        return np_.group("np").split()[-1].lower()
+        words = [w.lower() for w in np_.group("np").split()]
+        # "the minimum password length CloudSync requires": the first measure noun, else the head
+        return next((w for w in words if _noun_type(w) in NUMERIC_TYPES), words[-1])
     m = _ASKED_NOUN.search(text)
     if not m:
         return None
@@ -213,13 +221,16 @@ def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
     rest = body[first.end():] if first else body
     offset = len(body) - len(rest)
     runs = [m for m in _PROPER.finditer(rest) if m.group(0).lower() not in skip | STOP
-            and not re.fullmatch(r"(?:is|are|was|were|does|do|did)", m.group(0), re.IGNORECASE)]
+            and not re.fullmatch(r"(?:is|are|was|were|does|do|did|I|I'm|I've|I'd|I'll)", m.group(0), re.IGNORECASE)
+            # a lone capitalised first word ("Recommend ...", "Explain ...") is just the sentence start
+            and not (offset + m.start() == 0 and " " not in m.group(0) and not re.search(r"[A-Z\d]", m.group(0)[1:]))]
     if runs:
         best = max(runs, key=lambda m: (len(m.group(0).split()), -m.start()))
         name = body[offset + best.start():offset + best.end()].strip()
         # An acronym alone (SSO, API) names a feature, not an entity that may share its name.
         return name, not re.fullmatch(r"[A-Z0-9]{2,6}s?", name)
-    words = [w for w in content_words(body) if w.lower() not in skip and w.lower() not in FRAME_WORDS]
+    words = [w for w in content_words(body) if w.lower() not in skip and w.lower() not in FRAME_WORDS] or \
+        [w for w in content_words(body) if w.lower() not in FRAME_WORDS]  # "how many requests ...": what is counted
     return " ".join(words), False
 
 
@@ -229,7 +240,8 @@ def analyse_question(text: str) -> Question:
     low = q.lower()
     atype: AnswerType | None = None
     noun: str | None = None
-    how = _HOW.match(q)
+    q = _CONTRACTIONS.sub(lambda m: m.group(1) + " is", q)
+    how = _HOW.search(q)
     wh = _WH.search(q)
     if how:
         atype, noun = _how(how)
@@ -259,9 +271,15 @@ def analyse_question(text: str) -> Question:
         atype, noun = AnswerType.DATE, noun or "birth"
     if noun and noun in DIMENSION_NOUNS or (noun or "").rstrip("s") in DIMENSION_NOUNS:
         atype = AnswerType.YESNO  # "Which plans include X?": where X is available
+    if atype == AnswerType.PHRASE and wh and not _noun_type(noun or ""):
+        # "What does a Pro subscription cost?": a measure word anywhere sets the type
+        measured = [t for w in re.findall(r"[a-z]+", low) if (t := _noun_type(w)) in NUMERIC_TYPES]
+        if measured:
+            atype = measured[0]
     scope, _ = find_scope(q)
     skip = {noun} if noun else set()
-    asked = q[how.end(1):] if how else q  # "how long", "how many" are the question, not its subject
+    # "how long", "how many" are the question, not its subject
+    asked = (q[:how.start()] + " " + q[how.end(1):]).strip() if how else q
     subject, named = _subject(asked, skip | set(FRAME_WORDS))
     subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
     unscoped = asked

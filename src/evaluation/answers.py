@@ -1,0 +1,122 @@
+"""Answer-level gold: questions asked through ``ask``, scored on the verdict and the answer set.
+
+Gold lines (``eval/answers/*.jsonl``, ``samples/*.questions.jsonl``)::
+
+    {"id", "q", "verdict": "consistent"|"contradiction"|"scoped"|"insufficient_data",
+     "answers": ["values the answer must state", ...], "wrong": ["values it must not state"],
+     "split": "dev"|"test"}
+
+A gold value is **stated** when one of the answer set's authoritative or supported values
+matches it: the same canonical value (``src.graph.values``: "two weeks" = "14 days",
+"1,024 MB" = "1 GB"), or the words agreeing as in :func:`src.evaluation.conflicts.values_match`;
+a parenthesised scope in a gold value ("30 days (Basic)") is not part of the value.
+
+Per question: ``verdict_ok``; ``answered`` (every gold answer stated); ``wrong`` (a wrong
+value stated); ``right`` = verdict_ok and answered and not wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from src.evaluation.conflicts import values_match
+from src.evaluation.gold import GoldFileError, json_object
+from src.graph.values import compare, parse_value
+
+VERDICTS = ("consistent", "contradiction", "scoped", "insufficient_data")
+
+
+@dataclass(frozen=True)
+class AnswerItem:
+    id: str
+    q: str
+    verdict: str
+    answers: tuple[str, ...]
+    wrong: tuple[str, ...]
+    split: str = ""
+
+
+def load_answer_items(path: Path, split: str = "all") -> list[AnswerItem]:
+    if not path.is_file():
+        raise GoldFileError(path, "answers file not found")
+    out = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        obj = json_object(line)
+        if isinstance(obj, str):
+            raise GoldFileError(path, f"line {lineno}: {obj}")
+        verdict = obj.get("verdict")
+        if not isinstance(obj.get("q"), str) or verdict not in VERDICTS:
+            raise GoldFileError(path, f"line {lineno}: needs \"q\" and a \"verdict\" in {', '.join(VERDICTS)}")
+        item = AnswerItem(str(obj.get("id") or f"line{lineno}"), obj["q"], verdict,
+                          tuple(str(a) for a in obj.get("answers") or ()), tuple(str(a) for a in obj.get("wrong") or ()),
+                          str(obj.get("split") or ""))
+        if split == "all" or item.split == split:
+            out.append(item)
+    return out
+
+
+def _value(text: str) -> str:
+    return re.sub(r"\s*\([^)]*\)", "", text).strip()
+
+
+def same_value(gold: str, stated: str) -> bool:
+    g, s = _value(gold), _value(stated)
+    ng, ns = parse_value(g), parse_value(s)
+    if ng is not None and ns is not None and compare(ng, ns) != "incomparable":
+        return compare(ng, ns) == "equal"
+    return values_match(g, s)
+
+
+@dataclass(frozen=True)
+class AnswerScore:
+    item: AnswerItem
+    verdict: str
+    stated: tuple[str, ...]
+    verdict_ok: bool
+    answered: bool
+    wrong: bool
+
+    @property
+    def right(self) -> bool:
+        return self.verdict_ok and self.answered and not self.wrong
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.item.id, "q": self.item.q, "expected": self.item.verdict, "verdict": self.verdict,
+                "answers": list(self.stated), "gold": list(self.item.answers), "verdict_ok": self.verdict_ok,
+                "answered": self.answered, "wrong": self.wrong, "right": self.right}
+
+
+def score_item(item: AnswerItem, verdict: str, stated: Sequence[str]) -> AnswerScore:
+    answered = all(any(same_value(g, s) for s in stated) for g in item.answers)
+    wrong = any(same_value(w, s) for w in item.wrong for s in stated
+                if not any(same_value(g, s) for g in item.answers))
+    return AnswerScore(item, verdict, tuple(stated), verdict == item.verdict, answered, wrong)
+
+
+def run_answers(items: Sequence[AnswerItem], ask: Callable[[str], Any]) -> list[AnswerScore]:
+    """``ask(question) -> Answer`` (``AnswerService.ask(...)[0]``)."""
+    out = []
+    for item in items:
+        answer = ask(item.q)
+        stated = [a["value"] for a in answer.answers if a["status"] != "contradicted"]
+        out.append(score_item(item, answer.verdict.status, stated))
+    return out
+
+
+def summarize_answers(scores: Sequence[AnswerScore]) -> dict[str, Any]:
+    n = len(scores)
+
+    def rate(xs: Sequence[AnswerScore], attr: str) -> float:
+        return round(sum(bool(getattr(s, attr)) for s in xs) / len(xs), 4) if xs else 0.0
+
+    by_verdict = {v: {"n": len(xs), "verdict_ok": rate(xs, "verdict_ok"), "right": rate(xs, "right")}
+                  for v in VERDICTS if (xs := [s for s in scores if s.item.verdict == v])}
+    return {"questions": n, "right": rate(scores, "right"), "verdict_accuracy": rate(scores, "verdict_ok"),
+            "answered": rate([s for s in scores if s.item.answers], "answered"),
+            "wrong_stated": rate(scores, "wrong"), "by_expected_verdict": by_verdict}

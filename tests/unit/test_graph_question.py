@@ -1,0 +1,59 @@
+"""What a question asks for. Questions from RAMDocs (../shared/datasets/ramdocs, dev half), the
+Hooklane sample (data/), NimbusNote, CloudSync and OpenEMR users' wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from src.graph.question import AnswerType, analyse_question
+
+
+@pytest.mark.parametrize("question, atype, noun, subject", [
+    # RAMDocs dev
+    ("What is the population of Broken Bow?", AnswerType.COUNT, "population", "Broken Bow"),
+    ("When was General Bryan born?", AnswerType.DATE, None, "General Bryan"),
+    ('Who are the directors of the film "Lahu Ke Do Rang"?', AnswerType.PERSON, None, "Lahu Ke Do Rang"),
+    ("What sport is Ronald Powell associated with?", AnswerType.PHRASE, "sport", "Ronald Powell"),
+    ("In which city did Conry practice law?", AnswerType.PLACE, "city", "Conry"),
+    ("24th Rifle Division was formed in which year?", AnswerType.YEAR, "year", "24th Rifle Division"),
+    ("What is the median income for a family in Screven?", AnswerType.MONEY, "income", "Screven"),
+    ("What political party is John Dailey affiliated with?", AnswerType.ORG, "party", "John Dailey"),
+    ("221B Baker Street is a game for which type of medium?", AnswerType.PHRASE, "medium", "221B Baker Street"),
+    # support questions (data/, NimbusNote, CloudSync, OpenEMR)
+    ("How long does the Team plan keep event history?", AnswerType.DURATION, None, "keep event history"),
+    ("How long is version history kept on the Basic plan?", AnswerType.DURATION, None, "version history kept"),
+    ("How many requests per hour can a Pro account make?", AnswerType.RATE, "requests", "requests"),
+    ("What is the agent forward timeout?", AnswerType.DURATION, "timeout", "agent forward"),
+    ("Which plans include SSO?", AnswerType.YESNO, "plans", "SSO"),
+    ("Is SSO available on the Basic plan?", AnswerType.YESNO, None, "SSO"),
+    ("Which version of PHP does OpenEMR 7 require?", AnswerType.VERSION, "version", "OpenEMR 7"),
+])
+def test_answer_type_noun_and_subject(question: str, atype: AnswerType, noun: str | None, subject: str) -> None:
+    q = analyse_question(question)
+    assert (q.atype, q.type_noun, q.subject) == (atype, noun, subject)
+
+
+def test_scope_words_narrow_the_answer_and_are_not_cues() -> None:
+    q = analyse_question("How long does the Team plan keep event history?")
+    assert q.scope == {"plan": "team"}
+    assert q.subject_terms == {"keep", "event", "histori"} and q.cue_terms == frozenset()
+    assert not q.named_subject and q.key == "team plan keep event history"
+
+
+def test_a_named_subject_and_its_key() -> None:
+    q = analyse_question("What is the birth date of Richard Aldworth?")
+    assert q.atype == AnswerType.DATE and q.named_subject
+    assert q.subject_terms == {"richard", "aldworth"} and q.cue_terms == {"birth", "date"}
+    assert q.key == "date of richard aldworth"
+
+
+@pytest.mark.parametrize("question", ["Recommend a good science fiction novel.", "Explain the rules of cricket."])
+def test_an_imperative_first_word_is_not_a_name(question: str) -> None:
+    q = analyse_question(question)
+    assert q.atype == AnswerType.PHRASE and not q.named_subject
+    assert q.subject.split()[0] == question.split()[0].lower()
+
+
+def test_a_sentence_without_a_question_word_still_gets_a_type() -> None:
+    assert analyse_question("tell me the retention").atype == AnswerType.PHRASE
+    assert analyse_question("").atype == AnswerType.PHRASE
