@@ -51,6 +51,10 @@ class Relevance:
     matched_keys: tuple[str, ...]
     reason: str
 
+    def refuted(self, reason: str) -> Relevance:
+        """Not relevant after all: the evidence shares the question's words but not its subject."""
+        return replace(self, relevant=False, reason=reason)
+
     def vouched(self, reason: str) -> Relevance:
         """Relevant after all: the evidence answers the question in words the question never used."""
         return replace(self, relevant=True, reason=reason)
@@ -77,6 +81,16 @@ class RelevanceModel:
     def idf(self, term: str) -> float:
         df = self.df.get(term, 0)
         return math.log(1.0 + (self.n + 1) / (df + 0.5)) * (1.0 if df else OOV_BOOST)
+
+    def unnamed(self, subject_terms: frozenset[str], evidence: Sequence[ScoredChunk]) -> list[str]:
+        """The subject's terms the top evidence never uses, when they carry at least half of the
+        subject's IDF mass (a question about "Flickr albums" over a corpus that never says Flickr)."""
+        seen: set[str] = set()
+        for s in evidence[:TOP_EVIDENCE]:
+            seen |= terms(s.chunk.text) | terms(str(s.chunk.metadata.get("title") or ""))
+        missing = sorted(subject_terms - seen)
+        total = sum(self.idf(t) for t in subject_terms)
+        return missing if total and sum(self.idf(t) for t in missing) >= 0.5 * total else []
 
     def assess(self, question: str, evidence: Sequence[ScoredChunk], keys: Iterable[Sequence[str]] = ()) -> Relevance:
         """``keys``: every claim key of the evidence's graph, each with its aliases."""

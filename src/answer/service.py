@@ -184,6 +184,12 @@ class AnswerService:
         if not rel.relevant and aset.answers and subject_named(aset):
             rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
                               f"for it ({aset.answers[0].value})")
+        elif rel.relevant and not aset.answers:
+            with self.lock:
+                unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
+            if unnamed:
+                rel = rel.refuted(f"no evidence sentence gives a {aset.question.atype.value} for the question, and "
+                                  f"the evidence never mentions {', '.join(unnamed)}")
         if not rel.relevant:
             answer = Answer(question, "The knowledge base has nothing that answers this question, so no answer is "
                                       f"given rather than a guess ({rel.reason}).", (),

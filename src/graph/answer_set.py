@@ -91,6 +91,17 @@ def same_value(a: Candidate, b: Candidate) -> bool:
     return a.normalized == b.normalized
 
 
+def comparable(a: Candidate, b: Candidate) -> bool:
+    """Values that can contradict: the same kind, or numbers of one dimension (a size never
+    contradicts a duration)."""
+    if a.kind in NUMERIC_KINDS and b.kind in NUMERIC_KINDS:
+        if "quantity" in (a.kind, b.kind) or "money" in (a.kind, b.kind):
+            return a.kind == b.kind and a.normalized.split()[-1:] == b.normalized.split()[-1:]
+        na, nb = parse_value(a.normalized), parse_value(b.normalized)
+        return na is not None and nb is not None and compare(na, nb) != "incomparable"
+    return a.kind == b.kind
+
+
 def _contains(longer: list[str], shorter: list[str]) -> bool:
     n = len(shorter)
     return any(longer[i:i + n] == shorter for i in range(len(longer) - n + 1))
@@ -220,8 +231,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     for i, a in enumerate(groups):
         for j in range(i + 1, len(groups)):
             b = groups[j]
-            if not compatible(a.scope, b.scope) or a.best.kind != b.best.kind and not (
-                    a.best.kind in NUMERIC_KINDS and b.best.kind in NUMERIC_KINDS):
+            if not compatible(a.scope, b.scope) or not comparable(a.best, b.best):
                 continue
             if question.named_subject and _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP \
                     and _frame_overlap(a, b) < SAME_FRAME:

@@ -199,10 +199,14 @@ def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> li
     if atype == AnswerType.MONEY:
         return spans
     want = {AnswerType.DURATION: {"duration"}, AnswerType.SIZE: {"size", "number"}, AnswerType.RATE: {"rate", "duration", "time"},
-            AnswerType.PERCENT: {"percent"}, AnswerType.COUNT: {"number"},
+            AnswerType.PERCENT: {"percent"}, AnswerType.COUNT: {"number", "rate"},
             AnswerType.QUANTITY: {"number", "duration", "size", "rate", "percent"}}[atype]
     years = {(s.start, s.end) for s in _date_spans(sentence, True)}
+    versions = [(v.start, v.end) for v in _version_spans(sentence)]
     for m in find_mentions(sentence):
+        if any(a <= m.start < b for a, b in versions) or re.search(r"\b(?:v|version|app|release)\s*$",
+                                                                   sentence[:m.start], re.IGNORECASE):
+            continue  # "5.0", "v4": a version, not an amount
         if m.norm.kind not in want or any(m.start < b and a < m.end for a, b in [(s.start, s.end) for s in spans]):
             continue
         if m.norm.kind == "number" and (m.start, m.end) in years:
@@ -325,6 +329,7 @@ def _phrase_spans(tagged, subject_words: set[str]) -> list[_Span]:
     return list(out.values())
 
 
+_PRESENT_WHEN = re.compile(r"\bwhen\s+(?:does|do|is|are|will|can|should)\b", re.IGNORECASE)
 _BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum", "max", "min", "threshold"}
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,4}-[a-z]+(?:-\d)?(?![\w-])")  # cloud regions: eu-central, us-east-1
 
@@ -456,8 +461,11 @@ class AnswerExtractor:
         t = question.atype
         subject_words = set(entity_key(question.subject).split()) - STOP
         if t in (AnswerType.DATE, AnswerType.YEAR):
-            spans = _qualified(sentence, _date_spans(sentence, t == AnswerType.YEAR))
-            return spans + ([] if spans else _time_spans(sentence))
+            spans = _qualified(sentence, _date_spans(sentence, t == AnswerType.YEAR)) or _time_spans(sentence)
+            if not spans and t == AnswerType.DATE and _PRESENT_WHEN.search(question.text):
+                # "When does a shared link stop working?": after a duration
+                spans = _qualified(sentence, _numeric_spans(sentence, AnswerType.DURATION))
+            return spans
         if t == AnswerType.TIME:
             return _time_spans(sentence) or _date_spans(sentence, False)
         if t == AnswerType.VERSION:

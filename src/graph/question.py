@@ -45,18 +45,19 @@ class AnswerType(str, Enum):
 
 NUMERIC_TYPES = frozenset({AnswerType.QUANTITY, AnswerType.DURATION, AnswerType.SIZE, AnswerType.RATE,
                            AnswerType.COUNT, AnswerType.PERCENT, AnswerType.MONEY})
+_MEASURED = NUMERIC_TYPES | {AnswerType.VERSION, AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME}
 ENTITY_TYPES = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ORG, AnswerType.TITLE,
                           AnswerType.PHRASE})
 
 # General English nouns that name a measure, a place, an organisation or a relative.
-_COUNT_NOUNS = {"population", "number", "count", "total", "amount", "age", "inhabitants", "residents", "seats",
+_COUNT_NOUNS = {"population", "number", "count", "total", "amount", "inhabitants", "residents", "seats",
                 "members", "employees", "users", "copies", "episodes", "goals", "votes", "instances"}
 _QUANTITY_NOUNS = {"length", "height", "width", "depth", "distance", "area", "weight", "elevation",
-                   "altitude", "speed", "limit", "maximum", "minimum", "max", "min", "bandwidth",
+                   "altitude", "speed", "limit", "maximum", "minimum", "max", "min", "bandwidth", "age",
                    "temperature", "volume", "diameter", "threshold", "ceiling", "cap", "code", "port"}
 _SIZE_NOUNS = {"size", "capacity", "storage", "space", "quota", "memory", "disk", "footprint"}
 _DURATION_NOUNS = {"duration", "period", "retention", "timeout", "interval", "lifetime", "expiry", "expiration",
-                   "ttl", "delay", "wait", "window", "term", "runtime", "latency"}
+                   "ttl", "delay", "wait", "term", "runtime", "latency"}
 _MONEY_NOUNS = {"price", "cost", "fee", "salary", "budget", "revenue", "charge", "fare", "prize", "income", "wage",
                 "earnings", "gdp", "funding", "valuation"}
 _RATE_NOUNS = {"rate", "frequency", "throughput"}
@@ -81,7 +82,7 @@ FRAME_WORDS = frozenset({"associated", "known", "located", "called", "named", "c
                          "described", "famous", "related", "involved", "associate", "happen", "happens",
                          "name", "kind", "type", "sort", "current", "currently", "exactly", "main", "primary",
                          "estimated", "official", "actual"})
-_WH = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:(?:in|on|at|for|to|from|of|by|with|during)\s+)?"
+_WH = re.compile(r"(?:^|,\s*)\s*(?:and\s+|so\s+|but\s+)?(?:(?:in|on|at|for|to|from|of|by|with|during)\s+)?"
                  r"(what|which|who|whom|whose|when|where|why|how)\b"
                  r"|\b(which|what)\b(?=\s+[a-z])", re.IGNORECASE)
 _YESNO = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|may|must|am)\b",
@@ -97,9 +98,10 @@ _ASKED_NOUN = re.compile(r"\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\
                          r"|\b(?:what|which)\s+(?P<noun3>[a-z]+)\b", re.IGNORECASE)
 _CONTRACTIONS = re.compile(r"\b(what|who|where|when|how|which)'s\b", re.IGNORECASE)
 _HOW_WORDS = re.compile(r"how|many|much|long|often|frequently|old")
-_QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
-_PROPER = re.compile(r"(?:[A-Z][\w.'&-]*|\d[\w.]*)(?:\s+(?:(?:of|the|de|la|von|van|and|du|del|da|&)\s+)*"
-                     r"(?:[A-Z][\w.'&-]*|\d+[\w.]*))*")
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{2,80})[\"“”]|(?<!\w)'([^']{2,80})'(?!\w)")
+_WORD_CAP = r"(?!I\b|I')(?:[A-Z][\w'&-]*(?:\.(?=[A-Z\s]))?(?:[A-Z][\w'&-]*)?)"
+_PROPER = re.compile(rf"(?:{_WORD_CAP}|\d[\w.]*[\w])(?:\s+(?:(?:of|the|de|la|von|van|and|du|del|da|&)\s+)*"
+                     rf"(?:{_WORD_CAP}|\d+[\w.]*))*")
 
 
 @dataclass(frozen=True)
@@ -210,9 +212,9 @@ def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
     """(subject, is a proper name): the quoted title, else the longest run of capitalised
     words after the first word (scope phrases such as "the Team plan" masked), else the content
     words that are not the asked noun or frame words."""
-    quoted = _QUOTED.findall(text)
+    quoted = _QUOTED.search(text)
     if quoted:
-        return quoted[0].strip(), True
+        return (quoted.group(1) or quoted.group(2)).strip(), True
     body = text.strip().rstrip("?").strip()
     for a, b in find_scope(body)[1]:
         body = body[:a] + " " * (b - a) + body[b:]
@@ -234,9 +236,16 @@ def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
     return " ".join(words), False
 
 
+def main_question(text: str) -> str:
+    """The sentence that asks: "My kid wiped some photos. How long have I got?" -> the second."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'“])", " ".join(text.split())) if p.strip()]
+    asking = [p for p in parts if p.endswith("?")]
+    return asking[0] if asking else " ".join(parts)
+
+
 def analyse_question(text: str) -> Question:
     """The expected answer type, asked noun, subject, cue terms and scope of a question."""
-    q = " ".join(text.split())
+    q = main_question(text)
     low = q.lower()
     atype: AnswerType | None = None
     noun: str | None = None
@@ -271,11 +280,14 @@ def analyse_question(text: str) -> Question:
         atype, noun = AnswerType.DATE, noun or "birth"
     if noun and noun in DIMENSION_NOUNS or (noun or "").rstrip("s") in DIMENSION_NOUNS:
         atype = AnswerType.YESNO  # "Which plans include X?": where X is available
-    if atype == AnswerType.PHRASE and wh and not _noun_type(noun or ""):
-        # "What does a Pro subscription cost?": a measure word anywhere sets the type
-        measured = [t for w in re.findall(r"[a-z]+", low) if (t := _noun_type(w)) in NUMERIC_TYPES]
-        if measured:
-            atype = measured[0]
+    if atype == AnswerType.PHRASE and re.search(r"\b(?:biggest|largest|smallest|longest|shortest|highest|lowest)\b",
+                                                low) and not _noun_type(noun or ""):
+        atype = AnswerType.QUANTITY  # "the biggest video file": a measure
+    if atype == AnswerType.PHRASE and not _noun_type(noun or ""):
+        # "What does a Pro subscription cost?", "Maximum event payload size?": a measure word sets the type
+        measured = [t for w in re.findall(r"[a-z]+", low) if (t := _noun_type(w)) in _MEASURED]
+        if measured:  # the most specific: "minimum agent version" asks for a version
+            atype = sorted(measured, key=lambda t: t == AnswerType.QUANTITY)[0]
     scope, _ = find_scope(q)
     skip = {noun} if noun else set()
     # "how long", "how many" are the question, not its subject

@@ -110,7 +110,7 @@ def resolve_unit(word: str) -> tuple[str, float] | None:
             continue
         if q.dimensionality == ureg().second.dimensionality:
             return "duration", float(q.to("second").magnitude)
-        if str(q.units).endswith("byte"):
+        if str(q.units).endswith("byte") and q.dimensionality == ureg().byte.dimensionality:
             return "size", float(q.to("byte").magnitude)
         return None
     return None

@@ -54,6 +54,15 @@ def test_an_imperative_first_word_is_not_a_name(question: str) -> None:
     assert q.subject.split()[0] == question.split()[0].lower()
 
 
+def test_the_asking_sentence_of_a_longer_message() -> None:
+    # LumenVault questions (samples/), written by a colleague who never read this code
+    q = analyse_question("I live in Ireland. Which city are my photos actually kept in?")
+    assert (q.atype, q.type_noun, q.subject) == (AnswerType.PLACE, "city", "photos kept")
+    q = analyse_question("If I don't touch the settings, when does a link I've shared stop working?")
+    assert q.atype == AnswerType.DATE and not q.named_subject and "share" in q.cue_terms | q.subject_terms
+
+
 def test_a_sentence_without_a_question_word_still_gets_a_type() -> None:
-    assert analyse_question("tell me the retention").atype == AnswerType.PHRASE
+    assert analyse_question("tell me the retention").atype == AnswerType.DURATION
+    assert analyse_question("tell me about webhooks").atype == AnswerType.PHRASE
     assert analyse_question("").atype == AnswerType.PHRASE
