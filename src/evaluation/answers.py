@@ -65,12 +65,14 @@ def _value(text: str) -> str:
     return re.sub(r"\s*\([^)]*\)", "", text).strip()
 
 
-def same_value(gold: str, stated: str) -> bool:
+def same_value(gold: str, stated: str, normalized: str = "") -> bool:
+    """``stated`` (with its canonical form ``normalized``, when known) states the gold value."""
     g, s = _value(gold), _value(stated)
-    ng, ns = parse_value(g), parse_value(s)
-    if ng is not None and ns is not None and compare(ng, ns) != "incomparable":
-        return compare(ng, ns) == "equal"
-    return values_match(g, s)
+    ng = parse_value(g)
+    for ns in (parse_value(s), parse_value(normalized) if normalized else None):
+        if ng is not None and ns is not None and compare(ng, ns) != "incomparable":
+            return compare(ng, ns) == "equal"
+    return values_match(g, s) or bool(normalized) and values_match(g, normalized)
 
 
 @dataclass(frozen=True)
@@ -92,11 +94,13 @@ class AnswerScore:
                 "answered": self.answered, "wrong": self.wrong, "right": self.right}
 
 
-def score_item(item: AnswerItem, verdict: str, stated: Sequence[str]) -> AnswerScore:
-    answered = all(any(same_value(g, s) for s in stated) for g in item.answers)
-    wrong = any(same_value(w, s) for w in item.wrong for s in stated
-                if not any(same_value(g, s) for g in item.answers))
-    return AnswerScore(item, verdict, tuple(stated), verdict == item.verdict, answered, wrong)
+def score_item(item: AnswerItem, verdict: str, stated: Sequence[str | tuple[str, str]]) -> AnswerScore:
+    """``stated``: values, or (value, canonical form) pairs."""
+    pairs = [(s, "") if isinstance(s, str) else s for s in stated]
+    answered = all(any(same_value(g, s, n) for s, n in pairs) for g in item.answers)
+    wrong = any(same_value(w, s, n) for w in item.wrong for s, n in pairs
+                if not any(same_value(g, s, n) for g in item.answers))
+    return AnswerScore(item, verdict, tuple(s for s, _ in pairs), verdict == item.verdict, answered, wrong)
 
 
 def run_answers(items: Sequence[AnswerItem], ask: Callable[[str], Any]) -> list[AnswerScore]:
@@ -104,7 +108,7 @@ def run_answers(items: Sequence[AnswerItem], ask: Callable[[str], Any]) -> list[
     out = []
     for item in items:
         answer = ask(item.q)
-        stated = [a["value"] for a in answer.answers if a["status"] != "contradicted"]
+        stated = [(a["value"], a.get("normalized", "")) for a in answer.answers if a["status"] != "contradicted"]
         out.append(score_item(item, answer.verdict.status, stated))
     return out
 

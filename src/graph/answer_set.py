@@ -52,8 +52,8 @@ class AnswerValue:
     candidates: tuple[Candidate, ...] = field(default=(), compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "scope": dict(self.scope), "status": self.status,
-                "sources": list(self.sources)}
+        return {"value": self.value, "normalized": self.normalized, "scope": dict(self.scope),
+                "status": self.status, "sources": list(self.sources)}
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,16 @@ def same_value(a: Candidate, b: Candidate) -> bool:
     return a.normalized == b.normalized
 
 
+def one_per_author(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """An author (a document, or one post of a thread) answers once per scope: its best-scoring
+    value; a document's other sections giving another value were about something else."""
+    best: dict[tuple, Candidate] = {}
+    for c in sorted(candidates, key=lambda c: (-c.score, c.chunk_id, c.normalized)):
+        best.setdefault((_doc(c.chunk_id), tuple(sorted(c.scope.items()))), c)
+    keep = set(map(id, best.values()))
+    return [c for c in candidates if id(c) in keep]
+
+
 def comparable(a: Candidate, b: Candidate) -> bool:
     """Values that can contradict: the same kind, or numbers of one dimension (a size never
     contradicts a duration)."""
@@ -108,7 +118,10 @@ def _contains(longer: list[str], shorter: list[str]) -> bool:
 
 
 def _doc(chunk_id: str) -> str:
-    return chunk_id.split("#", 1)[0]
+    """Who wrote a chunk: a document's sections share one author; each post of a thread
+    (``#qa``, ``#a0031``, ``#r2``) has its own."""
+    doc, _, anchor = chunk_id.partition("#")
+    return doc if re.fullmatch(r"c\d+", anchor) else chunk_id
 
 
 @dataclass
@@ -213,7 +226,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         return AnswerSet(question, "insufficient_data", (), f"the evidence gives a {question.atype.value} only "
                                                             f"for other scopes than {question.scope}")
     top = max(c.score for c in candidates)
-    kept = [c for c in candidates if c.score >= KEEP_SHARE * top]
+    kept = one_per_author([c for c in candidates if c.score >= KEEP_SHARE * top])
     groups = group_candidates(kept)
     idf = idf or (lambda w: 1.0)
     ignore = set(re.findall(r"[a-z0-9]+", question.text.lower()))
@@ -233,6 +246,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
             b = groups[j]
             if not compatible(a.scope, b.scope) or not comparable(a.best, b.best):
                 continue
+            if set(a.docs()) & set(b.docs()):
+                continue  # one document giving both values is stating a scope we did not parse
             if question.named_subject and _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP \
                     and _frame_overlap(a, b) < SAME_FRAME:
                 continue  # different entities that share a name: both may be right

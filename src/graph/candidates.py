@@ -33,7 +33,7 @@ from src.graph.nlp import Tagger
 from src.graph.question import ENTITY_TYPES, AnswerType, Question
 from src.graph.scope import DIMENSION_NOUNS, find_scope, scope_values
 from src.graph.text import STOP, content_words, key_tokens, split_sentences
-from src.graph.values import fmt_num, to_number, ureg
+from src.graph.values import NUMBER_WORDS, fmt_num, to_number, ureg
 from src.types import Chunk
 
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
@@ -227,6 +227,12 @@ def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> li
         if atype == AnswerType.QUANTITY and m.bare and not bare_ok:
             continue  # "What is the maximum size?" is not answered by a bare "12"
         spans.append(_Span(m.start, m.end, m.text, m.norm.canonical, m.norm.kind))
+    if atype == AnswerType.COUNT:  # "up to five devices": a number word counting a noun
+        for m in _WORD_COUNT.finditer(sentence):
+            if not any(sp.start <= m.start() < sp.end for sp in spans) and m.group(2).lower() not in STOP:
+                n = NUMBER_WORDS[m.group(1).lower()]
+                spans.append(_Span(m.start(), m.end(), m.group(0), fmt_num(n), "number"))
+        spans.sort(key=lambda sp: sp.start)
     return spans
 
 
@@ -252,9 +258,40 @@ def _version_spans(sentence: str) -> list[_Span]:
     return out
 
 
+_DAYNAME = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
+_CLOCK = r"\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+_WINDOW = re.compile(rf"(?:\b(?:(?:every|on)\s+)?(?P<d1>{_DAYNAME})\s*,?\s*(?:from|between)?\s*)?(?:between\s+|from\s+)?"
+                     rf"(?P<a>{_CLOCK})\s*(?:and|to|-|–|—)\s*(?P<b>{_CLOCK})\s*(?P<z>UTC|GMT)?"
+                     rf"(?:\s*,?\s*(?:every|on)\s+(?P<d2>{_DAYNAME}))?", re.IGNORECASE)
+
+
+def _clock(text: str) -> str | None:
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", text.strip(), re.IGNORECASE)
+    if not m or (not m.group(2) and not m.group(3)):
+        return None  # "1 and 3" alone is no clock time
+    h = int(m.group(1)) % 12 + (12 if (m.group(3) or "").lower() == "pm" else 0) if m.group(3) else int(m.group(1))
+    return f"{h:02d}:{m.group(2) or '00'}"
+
+
 def _time_spans(sentence: str) -> list[_Span]:
-    return [_Span(m.start, m.end, m.text, m.norm.canonical, "time") for m in find_mentions(sentence)
-            if m.norm.kind == "time"]
+    """Weekday/clock windows with their zone: "Sundays 02:00-04:00 UTC", "between 01:00 and 03:00
+    UTC every Tuesday", "Wednesdays 1-3 AM UTC"."""
+    out = [_Span(m.start, m.end, m.text, m.norm.canonical, "time") for m in find_mentions(sentence)
+           if m.norm.kind == "time"]
+    for m in _WINDOW.finditer(sentence):
+        b_text = m.group("b")
+        a_text = m.group("a") + ("" if re.search(r"am|pm", m.group("a"), re.I) else
+                                 (re.search(r"am|pm", b_text, re.I).group(0) if re.search(r"am|pm", b_text, re.I) else ""))
+        a, b = _clock(a_text), _clock(b_text)
+        if not a or not b:
+            continue
+        day = (m.group("d1") or m.group("d2") or "")[:3].lower()
+        canon = " ".join(x for x in (day, f"{a}-{b}", "utc" if m.group("z") else "") if x)
+        span = _Span(m.start(), m.end(), m.group(0).strip(), canon, "time")
+        out = [o for o in out if not (span.start <= o.start < span.end)]  # the whole window replaces its parts
+        if not any(o.start <= span.start < o.end and o.end >= span.end for o in out):
+            out.append(span)
+    return sorted(out, key=lambda sp: sp.start)
 
 
 _LABELS = {AnswerType.PERSON: {"PERSON", "ORG", "PROPER"}, AnswerType.ORG: {"ORG", "NORP", "PERSON", "PROPER"},
@@ -330,6 +367,8 @@ def _phrase_spans(tagged, subject_words: set[str]) -> list[_Span]:
 
 
 _PRESENT_WHEN = re.compile(r"\bwhen\s+(?:does|do|is|are|will|can|should)\b", re.IGNORECASE)
+_WORD_COUNT = re.compile(r"\b(" + "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "single"))
+                         + r")\s+([a-z][a-z-]+)", re.IGNORECASE)
 _BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum", "max", "min", "threshold"}
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,4}-[a-z]+(?:-\d)?(?![\w-])")  # cloud regions: eu-central, us-east-1
 
