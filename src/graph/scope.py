@@ -22,7 +22,7 @@ _NOT_QUALIFIERS = {"the", "a", "an", "all", "any", "some", "every", "each", "you
                    "my", "this", "that", "these", "those", "other", "same", "different", "many",
                    "most", "more", "few", "lower", "higher", "paid", "current", "new", "which", "what",
                    "per", "of", "and", "or", "on", "in", "for", "to", "with", "its", "his", "her",
-                   "one", "two", "three", "single", "multiple", "several", "both", "another", "each"}
+                   "one", "two", "three", "single", "multiple", "several", "both", "another"}
 _NAME = r"[A-Z][\w+-]*"
 _NAMES = rf"{_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*|\s*/\s*)(?:the\s+)?{_NAME})*"
 _PLAN = re.compile(rf"\b(?:the\s+)?({_NAMES})\s+(plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b")
