@@ -184,7 +184,7 @@ class AnswerService:
         if not rel.relevant and aset.answers and subject_named(aset):
             rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
                               f"for it ({aset.answers[0].value})")
-        elif rel.relevant and not aset.answers:
+        elif rel.relevant and not aset.answers and aset.question.named_subject:
             with self.lock:
                 unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
             if unnamed:

@@ -61,8 +61,13 @@ def load_answer_items(path: Path, split: str = "all") -> list[AnswerItem]:
     return out
 
 
+_HEDGE = re.compile(r"^(?:up to|about|around|approximately|approx\.|roughly|nearly|almost|over|under|at least|"
+                    r"at most|more than|less than|some)\s+", re.IGNORECASE)
+
+
 def _value(text: str) -> str:
-    return re.sub(r"\s*\([^)]*\)", "", text).strip()
+    """The value without a parenthesised scope or a leading hedge ("up to 1 GB" -> "1 GB")."""
+    return _HEDGE.sub("", re.sub(r"\s*\([^)]*\)", "", text).strip())
 
 
 def same_value(gold: str, stated: str, normalized: str = "") -> bool:

@@ -34,6 +34,7 @@ from src.graph.weights import Support
 
 KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the best is not an answer
 SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity
+MIN_FRAME = 5  # words a sentence needs, its value aside, to be compared as a statement
 SAME_FRAME = 0.8  # sentences this alike, values aside, state one fact about one entity
 NUMERIC_KINDS = frozenset({"number", "duration", "size", "rate", "percent", "quantity", "money"})
 
@@ -192,7 +193,7 @@ def _frame_overlap(a: _Group, b: _Group) -> float:
     for ca in a.docs().values():
         for cb in b.docs().values():
             x, y = _frame(ca), _frame(cb)
-            if x and y:
+            if len(x) >= MIN_FRAME and len(y) >= MIN_FRAME:
                 best = max(best, len(x & y) / len(x | y))
     return best
 

@@ -600,7 +600,7 @@ def _segment_scope(sentence: str, span: _Span) -> dict[str, str]:
 def _context(chunk: Chunk) -> frozenset[str]:
     """Distinctive words of a chunk (capitalised words and numbers), to tell whether two chunks
     speak of the same entity."""
-    words = re.findall(r"\b(?:[A-Z][a-z]{2,}|\d{3,})\b", chunk.text)
+    words = re.findall(r"\b(?:[A-Za-z][a-z]{3,}|[A-Z][a-z]{2}|\d{3,})\b", chunk.text)
     return frozenset(w.lower() for w in words if w.lower() not in STOP)
 
 

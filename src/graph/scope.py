@@ -28,6 +28,12 @@ _NAMES = rf"{_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*|\s*
 _PLAN = re.compile(rf"\b(?:the\s+)?({_NAMES})\s+(plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b")
 _VERSION = re.compile(r"(?<![\w.])(?:(?:api\s+)?versions?\s+|v)(\d+(?:\.(?:\d+|x))*|\d{4}-\d{2}(?:-\d{2})?)"
                       r"(?:\s*(?:and|or)\s+(?:later|newer|above|earlier|older|below))?(?![\w-])", re.IGNORECASE)
+_NAMED_VERSION = re.compile(r"\b(?:[A-Z][\w-]*|app|agent|client|server|sdk|cli)\s+(\d+\.(?:\d+|x)(?:\.(?:\d+|x))*)"
+                            r"(?![\w.])")
+_MIN_VERSION_AFTER = re.compile(r"\s*(?:\+|or\s+(?:later|newer|above|higher)|and\s+(?:later|up|above|newer))",
+                                re.IGNORECASE)
+_NEEDS_BEFORE = re.compile(r"\b(?:requires?|required|needs?|needed|minimum|at\s+least|upgrade\s+to|install)\b[^.;:]{0,30}$",
+                           re.IGNORECASE)
 _CLASS = re.compile(r"\b([a-z][\w-]+)\s+(tenants?|clusters?|environments?|projects?|accounts?|deployments?)\b",
                     re.IGNORECASE)
 _REGION = re.compile(r"\b(?:in|for|from|to)\s+(?:the\s+)?([a-z]{2}-[a-z]+(?:-\d)?)\b(?:\s+region)?"
@@ -67,6 +73,12 @@ def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
     for m in _VERSION.finditer(text):
         _merge(found, "version", [m.group(1).lower()])
         spans.append(m.span())
+    for m in _NAMED_VERSION.finditer(text):  # "In Agent 4.x, ...": what a product's version does
+        if _MIN_VERSION_AFTER.match(text, m.end()) or _NEEDS_BEFORE.search(text[:m.start()]):
+            continue  # "requires Agent 3.4 or later": the version is the value, not a scope
+        if not any(a <= m.start(1) < b for a, b in spans):
+            _merge(found, "version", [m.group(1).lower()])
+            spans.append(m.span(1))
     for m in _CLASS.finditer(text):
         adj = m.group(1).lower()
         if adj not in _NOT_QUALIFIERS and not adj.isdigit():

@@ -199,3 +199,37 @@ def test_graph_saves_its_audit_and_fusion_graph_reuses_it(runner: CliRunner, tmp
     none = runner.invoke(cli, ["fusion", *FAST, "--q", "event history retention", "--k", "1", "--graph-topn", "1",
                                "--graph", "--counter-evidence", "0", "--json"])
     assert json.loads(none.output[none.output.index("{\n"):])["graph"]["counter_evidence"] == []
+
+
+def test_ask_json_gives_the_answer_set_for_the_fact_asked(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    res = runner.invoke(cli, ["ask", "--data", str(data), "--q", "How long does the Team plan keep event history?",
+                              "--json", *FAST])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output[res.output.index("{"):])
+    assert out["verdict"]["status"] == "contradiction"
+    assert out["question"] == {"type": "duration", "subject": "keep event history",
+                               "key": "team plan keep event history", "scope": {"plan": "team"}}
+    assert [(a["value"], a["status"], a["sources"]) for a in out["answers"]] == [
+        ("14 days", "authoritative", ["kb/docs/retention.md#c0"]), ("7 days", "contradicted", ["kb/forums/t1#qa"])]
+    assert out["answer"].startswith("The Team plan keeps event history for 14 days. [1]")
+
+
+def test_eval_ramdocs_scores_and_writes_answers(runner: CliRunner, tmp_path: Path) -> None:
+    fixture = ROOT / "tests" / "fixtures" / "ramdocs" / "mini.jsonl"
+    res = runner.invoke(cli, ["eval", "--ramdocs", str(fixture), "--split", "all", "--out", "answers.jsonl",
+                              "--json", *FAST])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.output[res.output.index("{"):])
+    assert summary["questions"] == 4 and summary["split"] == "all"
+    lines = [json.loads(x) for x in Path("answers.jsonl").read_text().splitlines()]
+    assert [sorted(x) for x in lines] == [["answers", "question", "verdict"]] * 4
+    assert lines[0]["answers"] == ["12 May 1931"] and lines[0]["verdict"] == "contradiction"
+    assert lines[3] == {"question": "What is the capital of the moon?", "answers": [], "verdict": "insufficient_data"}
+
+
+def test_eval_ramdocs_errors(runner: CliRunner, tmp_path: Path) -> None:
+    res = runner.invoke(cli, ["eval", "--ramdocs", "missing.jsonl"])
+    assert res.exit_code == 2 and "missing.jsonl" in res.output and "not found" in res.output
+    res = runner.invoke(cli, ["eval", "--ramdocs", "x.jsonl", "--gold", "y.jsonl"])
+    assert res.exit_code == 2 and "exactly one of" in res.output

@@ -1,0 +1,127 @@
+"""Judging typed answers: grouping, authority then votes, scopes, entities that share a name.
+Values and sentences from RAMDocs (dev half), NimbusNote, LumenVault (samples/) and data/."""
+
+from __future__ import annotations
+
+from src.graph.answer_set import judge_answers, one_per_author, same_value
+from src.graph.candidates import Candidate
+from src.graph.question import analyse_question
+
+AUTHORITY = {"docs": 1.2, "blogs": 1.0, "forums": 0.8}
+
+
+def cand(value: str, normalized: str, kind: str, chunk_id: str, source: str = "docs", *, score: float = 1.0,
+         scope: dict | None = None, sentence: str | None = None, context: frozenset[str] = frozenset()) -> Candidate:
+    return Candidate(value, normalized, kind, scope or {}, sentence or f"It is {value}.", chunk_id, source, score,
+                     context, 1.0)
+
+
+def test_same_value_across_wordings() -> None:
+    assert same_value(cand("two weeks", "P14D", "duration", "a#c0"), cand("14 days", "P14D", "duration", "b#c0"))
+    assert same_value(cand("1,024 MB", "1 GiB", "size", "a#c0"), cand("1 GB", "1 GiB", "size", "b#c0"))
+    assert same_value(cand("1902", "1902", "date", "a#c0"), cand("September 19, 1902", "1902-09-19", "date", "b#c0"))
+    assert not same_value(cand("1900", "1900", "date", "a#c0"), cand("1902", "1902", "date", "b#c0"))
+    assert same_value(cand("Bhatt", "bhatt", "entity", "a#c0"), cand("Mahesh Bhatt", "mahesh bhatt", "entity", "b#c0"))
+    assert not same_value(cand("Mahesh Bhatt", "mahesh bhatt", "entity", "a#c0"),
+                          cand("Raj Kapoor", "raj kapoor", "entity", "b#c0"))
+
+
+def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
+    # NimbusNote: docs say 30 days of version history on Basic; a forum post says 31-40 days
+    q = analyse_question("How long is version history kept on the Basic plan?")
+    s = judge_answers(q, [cand("30 days", "P30D", "duration", "n/docs/sync.md#c0", scope={"plan": "basic"}),
+                          cand("31-40 days", "P31D..P40D", "duration", "n/forums/t1#r2", "forums",
+                               scope={"plan": "basic"})], AUTHORITY)
+    assert s.status == "contradiction"
+    assert [(a.value, a.status) for a in s.answers] == [("30 days", "authoritative"), ("31-40 days", "contradicted")]
+    assert [a.value for a in s.stated] == ["30 days"]
+    assert s.key is not None and s.key.status == "contradiction" and "docs" in s.explanation
+
+
+def test_at_equal_authority_independent_documents_vote() -> None:
+    # LumenVault L08: two blogs say Frankfurt, one blog says Amsterdam
+    q = analyse_question("Which city are my photos kept in?")
+    s = judge_answers(q, [cand("Amsterdam", "amsterdam", "entity", "l/blogs/a.md#c0", "blogs", score=1.3),
+                          cand("Frankfurt", "frankfurt", "entity", "l/blogs/b.md#c0", "blogs",
+                               sentence="European libraries now live in Frankfurt."),
+                          cand("Frankfurt", "frankfurt", "entity", "l/blogs/c.md#c1", "blogs",
+                               sentence="We moved everything to our Frankfurt region in May.")], AUTHORITY)
+    assert [(a.value, a.status, a.votes) for a in s.answers] == [("Frankfurt", "authoritative", 2),
+                                                                 ("Amsterdam", "contradicted", 1)]
+
+
+def test_a_pasted_copy_votes_once() -> None:
+    # NimbusNote: the forum's "31-40 days" line pasted into two threads counts as one voice
+    same = "31-40 days of version history on the Basic plan"
+    q = analyse_question("How long is version history kept?")
+    s = judge_answers(q, [cand("30 days", "P30D", "duration", "n/blogs/a.md#c0", "blogs", score=1.2,
+                               sentence="Basic keeps 30 days of version history."),
+                          cand("31-40 days", "P31D..P40D", "duration", "n/blogs/b.md#c0", "blogs", sentence=same),
+                          cand("31-40 days", "P31D..P40D", "duration", "n/blogs/c.md#c0", "blogs", sentence=same)],
+                      AUTHORITY)
+    assert [(a.value, a.status, a.votes) for a in s.answers] == [("30 days", "authoritative", 1),
+                                                                 ("31-40 days", "contradicted", 1)]
+
+
+def test_values_of_other_scopes_are_scoped_not_contradictory() -> None:
+    q = analyse_question("How far back can I roll back an edit?")
+    s = judge_answers(q, [cand("30 days", "P30D", "duration", "l/docs/v.html#c0", scope={"plan": "solo"}),
+                          cand("180 days", "P180D", "duration", "l/blogs/s.md#c0", "blogs", scope={"plan": "studio"})],
+                      AUTHORITY)
+    assert s.status == "scoped"
+    assert [(a.value, a.scope, a.status) for a in s.answers] == [
+        ("30 days", {"plan": "solo"}, "authoritative"), ("180 days", {"plan": "studio"}, "supported")]
+
+
+def test_a_question_naming_a_scope_keeps_that_scope() -> None:
+    q = analyse_question("How long does the Team plan keep events?")
+    s = judge_answers(q, [cand("14 days", "P14D", "duration", "h/docs/r.md#c0", scope={"plan": "team"}),
+                          cand("90 days", "P90D", "duration", "h/docs/r.md#c0", scope={"plan": "business"}),
+                          cand("7 days", "P7D", "duration", "h/forums/t3#a1", "forums")], AUTHORITY)
+    assert [(a.value, a.scope, a.status) for a in s.answers] == [
+        ("14 days", {"plan": "team"}, "authoritative"), ("7 days", {"plan": "team"}, "contradicted")]
+
+
+def test_only_on_a_plan_answers_a_yes_no_question_about_another() -> None:
+    q = analyse_question("Is SSO available on the Team plan?")
+    s = judge_answers(q, [cand("only enterprise", "only:enterprise", "only", "h/docs/sso.md#c0"),
+                          cand("available", "true", "bool", "h/forums/t9#qa", "forums", scope={"plan": "team"})],
+                      AUTHORITY)
+    assert [(a.value, a.status) for a in s.answers] == [("no (only enterprise)", "authoritative"),
+                                                        ("available", "contradicted")]
+
+
+def test_entities_sharing_a_name_are_both_right() -> None:
+    # RAMDocs dev: two albums called "Beyond Measure", by Dynasty and by Jeremy Camp
+    q = analyse_question('Who is the artist of the album "Beyond Measure"?')
+    s = judge_answers(q, [
+        cand("Dynasty", "dynasty", "entity", "r/docs/d0#c0", context=frozenset({"facedown", "records", "2013"}),
+             sentence="Beyond Measure is the second studio album from Dynasty."),
+        cand("Jeremy Camp", "jeremy camp", "entity", "r/docs/d3#c0", context=frozenset({"adrienne", "2006", "itunes"}),
+             sentence="Beyond Measure is the fifth album by Jeremy Camp, released on October 31, 2006.")],
+        {"docs": 1.0})
+    assert s.status == "scoped" and {a.status for a in s.answers} == {"authoritative", "supported"}
+
+
+def test_the_same_statement_with_another_value_is_a_contradiction() -> None:
+    # RAMDocs dev: a misinformation copy of the correct sentence with another date
+    q = analyse_question("When was General Bryan born?")
+    ctx = frozenset({"blackshear", "louisiana", "alexandria", "1977"})
+    s = judge_answers(q, [
+        cand("February 8, 1900", "1900-02-08", "date", "r/docs/d0#c0", context=ctx,
+             sentence="Bryan was born in Alexandria, Louisiana on February 8, 1900."),
+        cand("July 15, 1905", "1905-07-15", "date", "r/docs/d1#c0", context=ctx,
+             sentence="Bryan was born in Alexandria, Louisiana on July 15, 1905.")], {"docs": 1.0})
+    assert s.status == "contradiction"
+
+
+def test_one_document_answers_once_per_scope() -> None:
+    got = one_per_author([cand("1 GB", "1 GiB", "size", "l/docs/app.txt#c1", score=1.4),
+                          cand("2 GB", "2 GiB", "size", "l/docs/app.txt#c0", score=1.1),
+                          cand("1,024 MB", "1 GiB", "size", "l/forums/cache.txt#qa", "forums")])
+    assert [c.value for c in got] == ["1 GB", "1,024 MB"]
+
+
+def test_no_candidates_is_insufficient_data() -> None:
+    s = judge_answers(analyse_question("Can I import Flickr albums?"), [], AUTHORITY)
+    assert s.status == "insufficient_data" and s.answers == () and "Flickr" in s.explanation
