@@ -23,7 +23,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from src.graph.extract import availability_claims
 from src.graph.mentions import find_mentions
 from src.graph.nlp import Tagger
 from src.graph.question import ENTITY_TYPES, AnswerType, Question
-from src.graph.scope import DIMENSION_NOUNS, find_scope, scope_values
+from src.graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
 from src.graph.text import STOP, content_words, key_tokens, split_sentences
 from src.graph.values import NUMBER_WORDS, fmt_num, to_number, ureg
 from src.types import Chunk
@@ -495,7 +495,7 @@ class AnswerExtractor:
             floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
             ranked = [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= floor][:TOP_SENTENCES]
             out.extend(self._chunk_candidates(question, chunk, ranked))
-        return out
+        return _with_learned_scopes(out, chunks)
 
     def _spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
         t = question.atype
@@ -581,6 +581,25 @@ class AnswerExtractor:
         if self.embed is None:
             return [0.0] * len(values)
         return [max(0.0, s) * 1.2 if s >= MIN_FIT else -1.0 for s in sims]
+
+
+def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -> list[Candidate]:
+    """"On Basic you only get 30 days": a plan name the evidence introduces elsewhere ("the Basic
+    plan") scopes a sentence that names it bare (``src.graph.scope.learned_scope``)."""
+    vocab: dict[str, str] = {}
+    for chunk in chunks:
+        for dim, names in find_scope(chunk.text)[0].items():
+            if dim in DIMENSION_NOUNS.values():
+                for name in names.split(","):
+                    if name and " " not in name:
+                        vocab.setdefault(name, dim)
+    if not vocab:
+        return candidates
+    out = []
+    for c in candidates:
+        extra = {k: v for k, v in learned_scope(c.sentence, vocab).items() if k not in c.scope}
+        out.append(replace(c, scope=dict(sorted({**c.scope, **extra}.items()))) if extra and c.kind != "only" else c)
+    return out
 
 
 def _opening_share(question: Question, chunk: Chunk, sentences: list[str]) -> float:

@@ -148,3 +148,14 @@ def test_availability_with_its_scope() -> None:
 def test_sentences_of_a_chunk_skip_tables_code_and_questions() -> None:
     text = "---\ntitle: x\n---\n# Limits\n| a | b |\n|---|---|\n```\nx = 1\n```\nIs it 5? It is 5 MB. Done now."
     assert chunk_sentences(_chunk(text)) == ["It is 5 MB.", "Done now."]
+
+
+def test_a_plan_named_bare_takes_the_scope_the_evidence_introduced() -> None:
+    # NimbusNote: the docs introduce "the Basic plan"; a forum reply says "On Basic you only get 30 days"
+    ex = AnswerExtractor(Tagger(None))
+    q = analyse_question("How long is version history kept on the Pro and Enterprise plans?")
+    docs = _chunk("- 30 days of version history on the Basic plan\n"
+                  "- 365 days of version history on the Pro and Enterprise plans", "n/docs/sync.md#c0")
+    forum = _chunk("Reply: On Basic you only get 30 days of version history.", "n/forums/t.txt#qa", "forums")
+    got = {(c.chunk_id, c.value): c.scope for c in ex.candidates(q, [docs, forum])}
+    assert got[("n/forums/t.txt#qa", "30 days")] == {"plan": "basic"}
