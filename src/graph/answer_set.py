@@ -135,7 +135,10 @@ class _Group:
 
     @property
     def display(self) -> str:
-        """The fullest wording among the well-supported members ("November 1, 2007" over "2007")."""
+        """Names and dates: the fullest wording among the well-supported members ("November 1,
+        2007" over "2007", "Jade Valerie" over "Valerie"); other values as the best sentence says it."""
+        if self.best.kind not in ("date", "entity"):
+            return self.best.value
         top = self.best.score
         return max((c.value for c in self.members if c.score >= 0.9 * top), key=lambda v: (len(v), v))
 

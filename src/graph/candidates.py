@@ -287,7 +287,9 @@ def _time_spans(sentence: str) -> list[_Span]:
             continue
         day = (m.group("d1") or m.group("d2") or "")[:3].lower()
         canon = " ".join(x for x in (day, f"{a}-{b}", "utc" if m.group("z") else "") if x)
-        span = _Span(m.start(), m.end(), m.group(0).strip(), canon, "time")
+        lead = re.match(r"on\s+", m.group(0), re.IGNORECASE)  # "on Sundays ..." is said "Sundays ..."
+        start = m.start() + (lead.end() if lead else 0)
+        span = _Span(start, m.end(), sentence[start:m.end()].strip(), canon, "time")
         out = [o for o in out if not (span.start <= o.start < span.end)]  # the whole window replaces its parts
         if not any(o.start <= span.start < o.end and o.end >= span.end for o in out):
             out.append(span)

@@ -66,3 +66,19 @@ def test_the_timeout_answer_cites_the_ticket_retrieval_missed(service: AnswerSer
     assert [c.id for c in answer.citations] == ["data/docs/endpoints.md#c0", "data/tickets/ticket_101#qa"]
     assert answer.answer.startswith("Hooklane waits 15 seconds for your endpoint to respond")
     assert "tickets says 10 seconds [2]" in answer.answer
+
+
+def test_each_planted_contradiction_states_the_authoritative_value(service: AnswerService) -> None:
+    from src.evaluation.conflicts import values_match
+
+    stated = {}
+    for item in ITEMS:
+        if item["type"] == "contradiction":
+            answers = service.ask(question(item))[0].answers
+            stated[item["id"]] = [a["value"] for a in answers if a["status"] == "authoritative"]
+    assert {i: v for i, v in stated.items()} == {
+        "C01": ["up to 72 hours"], "C02": ["14 days"], "C03": ["512 KB"], "C04": ["Sundays 02:00-04:00 UTC"],
+        "C05": ["3.4 or later"], "C06": ["not available"], "C07": ["only enterprise"], "C08": ["30 days"],
+        "C09": ["15 seconds"]}
+    gold = {i["id"]: i["authoritative"] for i in ITEMS if i["type"] == "contradiction"}
+    assert all(values_match(gold[i], v[0]) for i, v in stated.items())
