@@ -135,6 +135,11 @@ def _share(terms: frozenset[str], wanted: frozenset[str]) -> float:
     return len(terms & wanted) / len(wanted) if wanted else 0.0
 
 
+def _terms_all(text: str) -> frozenset[str]:
+    """Stems of every word of ``text`` but stop words (question frame words included)."""
+    return frozenset(st for w in re.findall(r"[A-Za-z][\w'-]*", text) for st in _stems(w))
+
+
 def _terms(text: str) -> frozenset[str]:
     return key_tokens.__wrapped__(" ".join(content_words(text)))
 
@@ -525,9 +530,11 @@ class AnswerExtractor:
                 if t == AnswerType.PLACE:
                     spans += [_Span(m.start(), m.end(), m.group(0), m.group(0).lower(), "entity")
                               for m in _REGION_CODE.finditer(sentence)]
-            # "sport" does not answer "What sport ...?": a value made of the question's words is no answer.
-            asked = question.cue_terms | question.subject_terms
-            return [sp for sp in spans if not _terms(sp.value) <= asked]
+            # "sport" does not answer "What sport ...?": a value made of the question's words is no answer;
+            # a phrase ending in a participle or an adverb ("accepted", "renowned", "mostly") is no noun.
+            asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
+            return [sp for sp in spans if not _terms_all(sp.value) <= asked
+                    and not (t == AnswerType.PHRASE and re.search(r"(?:ed|ly)$", sp.value.lower()))]
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
         return _qualified(sentence, _numeric_spans(sentence, t, bare_ok))
 
