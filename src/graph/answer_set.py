@@ -241,8 +241,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     def stats(g: _Group) -> tuple[float, int, float, float]:
         docs = g.docs()
         auth = max(authority.get(c.source, 1.0) for c in docs.values())
-        support = sum(authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5) for c in docs.values())
-        return auth, len(docs), support, g.best.score
+        return auth, len(docs), sum(support_weight(c, authority) for c in docs.values()), g.best.score
 
     links: dict[int, set[int]] = defaultdict(set)
     for i, a in enumerate(groups):
@@ -287,23 +286,26 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key)
 
 
+def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:
+    """One author's support for a value: its source's authority, scaled by how well its
+    sentence answered (0.5 for a bare pass to 1.0)."""
+    return authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5)
+
+
 def answer_key(question: Question, answers: Sequence[AnswerValue], authority: Mapping[str, float]) -> KeyResult:
     """The answer set as the graph's key for the fact asked (SPEC section 4 shape)."""
     name = question.key
-    ids = {a.normalized + repr(sorted(a.scope.items())): "claim::" + short_hash(name, a.normalized, sorted(a.scope.items()))
-           for a in answers}
-    by_norm = defaultdict(list)
-    for a in answers:
-        by_norm[a.normalized].append(ids[a.normalized + repr(sorted(a.scope.items()))])
+    ids = ["claim::" + short_hash(name, a.normalized, sorted(a.scope.items())) for a in answers]
     nodes = []
-    for a in answers:
-        support = tuple(Support(c.chunk_id, c.source, round(authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5), 4),
-                                c.sentence) for c in a.candidates)
-        nodes.append(ClaimNode(id=ids[a.normalized + repr(sorted(a.scope.items()))], key=name, value=a.value,
+    for k, a in enumerate(answers):
+        support = tuple(Support(c.chunk_id, c.source, round(support_weight(c, authority), 4), c.sentence)
+                        for c in a.candidates)
+        rivals = tuple(ids[j] for j, b in enumerate(answers) if b.normalized in a.contradicts
+                       and compatible(a.scope, b.scope) and j != k)
+        nodes.append(ClaimNode(id=ids[k], key=name, value=a.value,
                                normalized=a.normalized, scope=dict(a.scope), support=support, support_total=a.support,
                                consensus=a.support if a.status != "contradicted" else -a.support,
-                               authoritative=a.status == "authoritative",
-                               contradicts=tuple(i for n in a.contradicts for i in by_norm[n])))
+                               authoritative=a.status == "authoritative", contradicts=rivals))
     if any(n.contradicts for n in nodes):
         status, dims = "contradiction", ()
     elif len(nodes) > 1:
