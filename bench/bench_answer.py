@@ -17,14 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def percentile(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
-
-
 def main() -> None:
     from src.answer import AnswerService
     from src.config import Settings
+    from src.evaluation.metrics import percentile
     from src.fusion.engine import SearchEngine
     from src.pipelines.corpus import ingest_to
 

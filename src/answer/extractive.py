@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from src.answer.verdict import Focus, best_sentence
+from src.answer.verdict import Focus, best_sentence, scope_label
 from src.graph.answer_set import AnswerSet
+from src.graph.candidates import Candidate
 from src.graph.text import split_sentences
 from src.types import ScoredChunk
 
@@ -77,15 +78,15 @@ def answer_from_set(aset: AnswerSet, authority: Mapping[str, float], citer: Cite
     parts: list[str] = []
     stated = aset.stated
     for a in stated[:4]:
-        c = max(a.candidates, key=lambda c: (authority.get(c.source, 1.0), c.score, c.chunk_id))
-        scope = ", ".join(f"{k}={v}" for k, v in a.scope.items())
+        c = _most_authoritative(a.candidates, authority)
+        scope = scope_label(a.scope)
         lead = f"For {scope}: " if scope and len(stated) > 1 else ""
         parts.append(f"{lead}{_sentence(c.sentence)} [{citer.cite(c.chunk_id, c.sentence)}]")
     rivals = [a for a in aset.answers if a.status == "contradicted"]
     if rivals:
         said = []
         for a in rivals[:3]:
-            c = max(a.candidates, key=lambda c: (authority.get(c.source, 1.0), c.score, c.chunk_id))
+            c = _most_authoritative(a.candidates, authority)
             who = ", ".join(sorted({x.source for x in a.candidates}))
             n = len({x.chunk_id.split("#")[0] for x in a.candidates})
             docs = f"{n} document{'s' if n > 1 else ''} in {who}"
@@ -93,3 +94,8 @@ def answer_from_set(aset: AnswerSet, authority: Mapping[str, float], citer: Cite
         key = aset.key.key if aset.key is not None else aset.question.key
         parts.append(f"Other sources disagree on {key}: {'; '.join(said)}.")
     return " ".join(parts)
+
+
+def _most_authoritative(candidates: Sequence[Candidate], authority: Mapping[str, float]) -> Candidate:
+    """The sentence to cite for a value: the most authoritative source's, then the best answering."""
+    return max(candidates, key=lambda c: (authority.get(c.source, 1.0), c.score, c.chunk_id))

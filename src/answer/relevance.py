@@ -25,17 +25,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from src.graph.text import content_words, key_tokens
+from src.graph.text import text_terms as terms
 from src.types import Chunk, ScoredChunk
 
 TOP_EVIDENCE = 5
 COVERAGE_MIN = 0.5
 COVERAGE_WITH_KEY = 0.25
 OOV_BOOST = 2.0  # a term the corpus never uses is the strongest sign it does not know the subject
-
-
-def terms(text: str) -> frozenset[str]:
-    """Stemmed content terms of free text (uncached: chunk texts would flood key_tokens' cache)."""
-    return key_tokens.__wrapped__(" ".join(content_words(text)))
 
 
 def question_terms(question: str) -> frozenset[str]:

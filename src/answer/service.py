@@ -144,16 +144,14 @@ class AnswerService:
             return self._audit
 
     def answer_extractor(self) -> Any:
-        """The question-driven extractor: the corpus embedder and the configured spaCy pipeline."""
-        from src.embeddings import embed_texts
-        from src.graph.candidates import AnswerExtractor
-        from src.graph.nlp import load_tagger
+        """The question-driven extractor: the corpus embedder (its cached query vectors) and the
+        configured entity pipeline."""
+        from src.graph.candidates import make_extractor
 
         if self._extractor is None:
             model = self.engine.embed_model
-            self._extractor = AnswerExtractor(load_tagger(self.settings.models.nlp),
-                                              (lambda texts: embed_texts(model, texts)) if model is not None else None,
-                                              self.engine.embed_query if model is not None else None)
+            self._extractor = make_extractor(self.settings.models.nlp, model,
+                                             self.engine.embed_query if model is not None else None)
         return self._extractor
 
     def answer_set(self, question: str, chunks: list[Any]) -> Any:

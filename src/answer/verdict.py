@@ -110,7 +110,7 @@ def make_verdict(focus: Sequence[Focus], authority: Mapping[str, float], fallbac
         if status == "scoped" and f.scoped:
             auth = list(f.claims)
         for c in auth[:4]:
-            scope = ", ".join(f"{k}={v}" for k, v in c.scope.items())
+            scope = scope_label(c.scope)
             who = sorted({s.source for s in c.support}, key=lambda s: (-authority.get(s, 1.0), s))
             parts.append(f"{c.value}{f' ({scope})' if scope else ''} per {', '.join(who)}")
     return Verdict(status, explanation, f"{focus[0].key.key}: " + "; ".join(parts) if parts else None)
@@ -167,7 +167,8 @@ def subject_named(aset: AnswerSet) -> bool:
     return max(c.subject for c in stated[0].candidates) >= SUBJECT_NAMED
 
 
-def _scope_text(scope: Mapping[str, str]) -> str:
+def scope_label(scope: Mapping[str, str]) -> str:
+    """"plan=team, version=4": a claim's or answer's scope as the verdict and answer text show it."""
     return ", ".join(f"{k}={v}" for k, v in scope.items())
 
 
@@ -175,7 +176,7 @@ def verdict_from_set(aset: AnswerSet, authority: Mapping[str, float]) -> Verdict
     parts = []
     for a in aset.stated[:6]:
         who = sorted({c.source for c in a.candidates}, key=lambda s: (-authority.get(s, 1.0), s))
-        scope = f" ({_scope_text(a.scope)})" if a.scope else ""
+        scope = f" ({scope_label(a.scope)})" if a.scope else ""
         parts.append(f"{a.value}{scope} per {', '.join(who)}")
     head = f"{aset.key.key}: " if aset.key is not None else ""
     return Verdict(aset.status, aset.explanation, head + "; ".join(parts) if parts else None)

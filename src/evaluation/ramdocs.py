@@ -140,13 +140,10 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
 
     from src.answer import AnswerService
     from src.answer.service import AskOptions
-    from src.embeddings import embed_texts
     from src.fusion.engine import SearchEngine
-    from src.graph.candidates import AnswerExtractor
-    from src.graph.nlp import load_tagger
+    from src.graph.candidates import make_extractor
 
-    shared = AnswerExtractor(load_tagger(settings.models.nlp), lambda texts: embed_texts(embed_model, texts),
-                             lambda text: embed_texts(embed_model, [text], queries=True)[0])
+    shared = make_extractor(settings.models.nlp, embed_model)  # one vector cache for every question
     out = []
     for q in tqdm(questions, desc="ramdocs", unit="q", disable=not progress, file=sys.stderr):
         chunks = q.chunks()

@@ -22,6 +22,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from src.graph.analysis import ClaimNode, KeyResult, explain
@@ -97,7 +98,7 @@ def one_per_author(candidates: Sequence[Candidate]) -> list[Candidate]:
     value; a document's other sections giving another value were about something else."""
     best: dict[tuple, Candidate] = {}
     for c in sorted(candidates, key=lambda c: (-c.score, c.chunk_id, c.normalized)):
-        best.setdefault((_doc(c.chunk_id), tuple(sorted(c.scope.items()))), c)
+        best.setdefault((_author(c.chunk_id), tuple(sorted(c.scope.items()))), c)
     keep = set(map(id, best.values()))
     return [c for c in candidates if id(c) in keep]
 
@@ -118,7 +119,7 @@ def _contains(longer: list[str], shorter: list[str]) -> bool:
     return any(longer[i:i + n] == shorter for i in range(len(longer) - n + 1))
 
 
-def _doc(chunk_id: str) -> str:
+def _author(chunk_id: str) -> str:
     """Who wrote a chunk: a document's sections share one author; each post of a thread
     (``#qa``, ``#a0031``, ``#r2``) has its own."""
     doc, _, anchor = chunk_id.partition("#")
@@ -146,14 +147,16 @@ class _Group:
     def scope(self) -> dict[str, str]:
         return self.best.scope
 
-    def docs(self) -> dict[str, Candidate]:
+    @cached_property
+    def voters(self) -> dict[str, Candidate]:
+        """One candidate per author, strongest first (read once the group is complete)."""
         out: dict[str, Candidate] = {}
         seen_sentences: set[str] = set()
         for c in sorted(self.members, key=lambda c: -c.score):
             norm = " ".join(c.sentence.lower().split())
-            if _doc(c.chunk_id) in out or norm in seen_sentences:
+            if _author(c.chunk_id) in out or norm in seen_sentences:
                 continue  # one document, or the same text pasted twice, votes once
-            out[_doc(c.chunk_id)] = c
+            out[_author(c.chunk_id)] = c
             seen_sentences.add(norm)
         return out
 
@@ -174,8 +177,8 @@ def group_candidates(candidates: Sequence[Candidate]) -> list[_Group]:
 def _entity_overlap(a: _Group, b: _Group, idf: Callable[[str], float], ignore: set[str]) -> float:
     """The largest IDF-weighted share of distinctive words a document of ``a`` shares with one of ``b``."""
     best = 0.0
-    for ca in a.docs().values():
-        for cb in b.docs().values():
+    for ca in a.voters.values():
+        for cb in b.voters.values():
             x, y = ca.context - ignore, cb.context - ignore
             if not x or not y:
                 continue
@@ -193,8 +196,8 @@ def _frame_overlap(a: _Group, b: _Group) -> float:
     """The largest word overlap (Jaccard) between a sentence of ``a`` and one of ``b`` once the
     values are taken out: the same statement with another value is a contradiction."""
     best = 0.0
-    for ca in a.docs().values():
-        for cb in b.docs().values():
+    for ca in a.voters.values():
+        for cb in b.voters.values():
             x, y = _frame(ca), _frame(cb)
             if len(x) >= MIN_FRAME and len(y) >= MIN_FRAME:
                 best = max(best, len(x & y) / len(x | y))
@@ -239,7 +242,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
             ignore |= set(re.findall(r"[a-z0-9]+", c.value.lower()))
 
     def stats(g: _Group) -> tuple[float, int, float, float]:
-        docs = g.docs()
+        docs = g.voters
         auth = max(authority.get(c.source, 1.0) for c in docs.values())
         return auth, len(docs), sum(support_weight(c, authority) for c in docs.values()), g.best.score
 
@@ -249,7 +252,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
             b = groups[j]
             if not compatible(a.scope, b.scope) or not comparable(a.best, b.best):
                 continue
-            if set(a.docs()) & set(b.docs()):
+            if set(a.voters) & set(b.voters):
                 continue  # one document giving both values is stating a scope we did not parse
             if question.named_subject and _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP \
                     and _frame_overlap(a, b) < SAME_FRAME:
@@ -269,7 +272,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     for i in order:
         g = groups[i]
         auth, votes, support, _ = stats(g)
-        docs = g.docs()
+        docs = g.voters
         sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
         answers.append(AnswerValue(value=g.display, normalized=g.best.normalized, scope=dict(g.scope),
                                    status=status[i], sources=sources, votes=votes, authority=auth,

@@ -24,15 +24,16 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import numpy as np
 
 from src.graph.extract import availability_claims
-from src.graph.mentions import find_mentions
+from src.graph.mentions import DAY, find_mentions
 from src.graph.nlp import Tagger
 from src.graph.question import ENTITY_TYPES, AnswerType, Question
 from src.graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
-from src.graph.text import STOP, content_words, key_tokens, split_sentences
+from src.graph.text import STOP, key_tokens, prose, split_sentences, text_terms
 from src.graph.values import NUMBER_WORDS, fmt_num, to_number, ureg
 from src.types import Chunk
 
@@ -47,8 +48,6 @@ LONG_SENTENCE = 45  # words; longer "sentences" score proportionally less
 RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
 MAX_SENTENCE_CHARS = 600
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
-_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _WORDS = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
@@ -63,7 +62,6 @@ _DATES = [
 ]
 _MONEY = re.compile(r"(?P<cur>[$€£¥]|USD|EUR|GBP)\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s?(?P<mult>k|m|bn|million|billion))?"
                     r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<cur2>USD|EUR|GBP|dollars|euros|pounds)\b", re.IGNORECASE)
-_NUM_UNIT = re.compile(r"(?<![\w.,])(?P<n>\d[\d,]*(?:\.\d+)?)\s?(?P<u>[A-Za-z][A-Za-z²³/.]{0,14})")
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unavailable|unsupported|"
                        r"without)\b", re.IGNORECASE)
 _TABLE = re.compile(r"^\s*\|")
@@ -106,7 +104,7 @@ class _Span:
 # -- sentences -------------------------------------------------------------------------------
 def chunk_sentences(chunk: Chunk) -> list[str]:
     """Prose sentences and list items of a chunk (tables and code are left to the claim rules)."""
-    text = _FENCE.sub("\n", _FRONT_MATTER.sub("", chunk.text))
+    text = prose(chunk.text)
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
@@ -126,9 +124,9 @@ def _stems(word: str) -> frozenset[str]:
     return key_tokens(word.lower()) if word.lower() not in STOP else frozenset()
 
 
-def _positions(sentence: str, wanted: frozenset[str]) -> list[int]:
-    """Character offsets of the words of ``sentence`` whose stems are in ``wanted``."""
-    return [m.start() for m in _WORDS.finditer(sentence) if _stems(m.group(0)) & wanted]
+def _word_spans(sentence: str, wanted: frozenset[str]) -> list[tuple[int, int]]:
+    """Character spans of the words of ``sentence`` whose stems are in ``wanted``."""
+    return [m.span() for m in _WORDS.finditer(sentence) if _stems(m.group(0)) & wanted] if wanted else []
 
 
 def _share(terms: frozenset[str], wanted: frozenset[str]) -> float:
@@ -138,10 +136,6 @@ def _share(terms: frozenset[str], wanted: frozenset[str]) -> float:
 def _terms_all(text: str) -> frozenset[str]:
     """Stems of every word of ``text`` but stop words (question frame words included)."""
     return frozenset(st for w in re.findall(r"[A-Za-z][\w'-]*", text) for st in _stems(w))
-
-
-def _terms(text: str) -> frozenset[str]:
-    return key_tokens.__wrapped__(" ".join(content_words(text)))
 
 
 # -- typed spans ----------------------------------------------------------------------------
@@ -263,11 +257,10 @@ def _version_spans(sentence: str) -> list[_Span]:
     return out
 
 
-_DAYNAME = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
 _CLOCK = r"\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
-_WINDOW = re.compile(rf"(?:\b(?:(?:every|on)\s+)?(?P<d1>{_DAYNAME})\s*,?\s*(?:from|between)?\s*)?(?:between\s+|from\s+)?"
+_WINDOW = re.compile(rf"(?:\b(?:(?:every|on)\s+)?(?P<d1>{DAY})\s*,?\s*(?:from|between)?\s*)?(?:between\s+|from\s+)?"
                      rf"(?P<a>{_CLOCK})\s*(?:and|to|-|–|—)\s*(?P<b>{_CLOCK})\s*(?P<z>UTC|GMT)?"
-                     rf"(?:\s*,?\s*(?:every|on)\s+(?P<d2>{_DAYNAME}))?", re.IGNORECASE)
+                     rf"(?:\s*,?\s*(?:every|on)\s+(?P<d2>{DAY}))?", re.IGNORECASE)
 
 
 def _clock(text: str) -> str | None:
@@ -385,7 +378,7 @@ def _copular(sentence: str, spans: list[_Span], question: Question) -> list[_Spa
     """Phrases right after "<subject> is/was a/an/the": what the sentence says the subject is."""
     out = []
     for m in re.finditer(r"\b(?:is|was|are|were)\s+(?:(?:a|an|the|one of the)\s+)", sentence):
-        before = _terms(sentence[:m.start()])
+        before = text_terms(sentence[:m.start()])
         if question.subject_terms and not before & question.subject_terms:
             continue
         out += [sp for sp in spans if m.end() <= sp.start <= m.end() + 40]
@@ -409,7 +402,7 @@ def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]
     if out or dim:
         return out
     cue = question.cue_terms - {"avail", "support", "includ"}
-    if _share(_terms(sentence), question.subject_terms) >= 0.5 and (not cue or _terms(sentence) & cue):
+    if _share(text_terms(sentence), question.subject_terms) >= 0.5 and (not cue or text_terms(sentence) & cue):
         neg = bool(_NEGATION.search(sentence))
         return [_Span(0, len(sentence), "no" if neg else "yes", "false" if neg else "true", "bool")]
     return []
@@ -451,15 +444,15 @@ class AnswerExtractor:
             a = self.embed_query(anchor) if query and self.embed_query else self._vectors[anchor]
             return [float(self._vectors[t] @ a) for t in texts]
 
-    def _lexical(self, question: Question, chunk: Chunk) -> list[tuple[float, str]]:
+    def _lexical(self, question: Question, chunk: Chunk, sentences: list[str],
+                 chunk_subject: float) -> list[tuple[float, str]]:
         """(score, sentence): the share of the subject's terms (or, for a sentence that does not
-        name the subject, half the share its chunk's opening names) and of the other terms."""
-        sentences = chunk_sentences(chunk)
-        chunk_subject = _opening_share(question, chunk, sentences)
-        named_anywhere = bool(_terms(chunk.text) & question.subject_terms)
+        name the subject, half the share ``chunk_subject`` its chunk's opening names) and of the
+        other terms."""
+        named_anywhere = bool(text_terms(chunk.text) & question.subject_terms)
         scored = []
         for s in sentences:
-            t = _terms(s)
+            t = text_terms(s)
             subj = max(_share(t, question.subject_terms), 0.5 * chunk_subject)
             cue = _share(t, question.cue_terms)
             if question.subject_terms and not subj and not named_anywhere:
@@ -482,18 +475,22 @@ class AnswerExtractor:
         entities = question.atype in ENTITY_TYPES
         # Sentences that share the question's words; for values found by their shape (numbers,
         # dates, versions) also the others, which their meaning alone may admit (SEMANTIC_ALONE).
-        lexical = [(chunk, [(sc, s) for sc, s in self._lexical(question, chunk)
-                            if sc >= MIN_LEXICAL or not entities]) for chunk in chunks]
+        lexical = []
+        for chunk in chunks:
+            sentences = chunk_sentences(chunk)
+            opening = _opening_share(question, chunk, sentences)
+            lexical.append((chunk, opening, [(sc, s) for sc, s in self._lexical(question, chunk, sentences, opening)
+                                             if sc >= MIN_LEXICAL or not entities]))
         if entities:  # one tagging batch for every chunk's sentences
-            self.tagger.tag([s for _, scored in lexical for _, s in scored])
+            self.tagger.tag([s for _, _, scored in lexical for _, s in scored])
         typed = []
-        for chunk, scored in lexical:
+        for chunk, opening, scored in lexical:
             rows = [(sc, s, spans) for sc, s in scored if (spans := self._spans(question, s, chunk))]
-            typed.append((chunk, rows))
-        sims = self._similarity(question.text, [s for _, rows in typed for _, s, _ in rows], query=True)
+            typed.append((chunk, opening, rows))
+        sims = self._similarity(question.text, [s for _, _, rows in typed for _, s, _ in rows], query=True)
         out: list[Candidate] = []
         k = 0
-        for chunk, rows in typed:
+        for chunk, opening, rows in typed:
             ranked = []
             for sc, s, spans in rows:
                 if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE:
@@ -501,7 +498,7 @@ class AnswerExtractor:
                 k += 1
             floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
             ranked = [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= floor][:TOP_SENTENCES]
-            out.extend(self._chunk_candidates(question, chunk, ranked))
+            out.extend(self._chunk_candidates(question, chunk, ranked, opening))
         return _with_learned_scopes(out, chunks)
 
     def _spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
@@ -538,15 +535,17 @@ class AnswerExtractor:
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
         return _qualified(sentence, _numeric_spans(sentence, t, bare_ok))
 
-    def _chunk_candidates(self, question: Question, chunk: Chunk,
-                          ranked: list[tuple[float, str, list[_Span]]]) -> list[Candidate]:
+    def _chunk_candidates(self, question: Question, chunk: Chunk, ranked: list[tuple[float, str, list[_Span]]],
+                          opening: float) -> list[Candidate]:
+        """The chunk's best value, and one per scope when its sentence lists several; ``opening``:
+        the share of the subject its title and first sentences name."""
         found: list[tuple[float, _Span, str]] = []
-        anchors = question.subject_terms
         for rank, (sscore, sentence, spans) in enumerate(ranked):
-            where = _positions(sentence, question.cue_terms)
-            named = _positions(sentence, anchors)
+            cues = _word_spans(sentence, question.cue_terms)
+            where = [a for a, _ in cues]
+            cue_ends = [b for _, b in cues]
+            named = [a for a, _ in _word_spans(sentence, question.subject_terms)]
             fit = self._fit(question, [s.value for s in spans])
-            cue_ends = [m.end() for m in _WORDS.finditer(sentence) if _stems(m.group(0)) & question.cue_terms]
             for i, (span, f) in enumerate(zip(spans, fit)):
                 if where:
                     dist = min(abs(span.start - p) for p in where) / 6.0  # ~ words
@@ -562,13 +561,13 @@ class AnswerExtractor:
             return []
         found.sort(key=lambda x: (-x[0], x[1].start))
         best_score, best, sentence = found[0]
-        context = _context(chunk)
-        opening = _opening_share(question, chunk, chunk_sentences(chunk))
+        context = _context(chunk.text)
         picked = [(best_score, best, sentence)]
         # One sentence giving values per plan/version ("Basic keeps 30 days, Pro 90"): one per scope.
+        best_segment = _segment_scope(sentence, best)
         for score, span, sent in found[1:]:
-            if sent == sentence and span.normalized != best.normalized and _segment_scope(sent, span) and \
-                    _segment_scope(sent, span) != _segment_scope(sentence, best) and span.kind == best.kind:
+            if sent == sentence and span.normalized != best.normalized and span.kind == best.kind and \
+                    (segment := _segment_scope(sent, span)) and segment != best_segment:
                 picked.append((score, span, sent))
         out = []
         for score, span, sent in picked:
@@ -577,12 +576,13 @@ class AnswerExtractor:
                 scope = {k: v for k, v in scope.items() if k not in DIMENSION_NOUNS.values()}
             out.append(Candidate(value=span.value, normalized=span.normalized, kind=span.kind, scope=scope,
                                  sentence=sent, chunk_id=chunk.id, source=chunk.source, score=round(score, 4),
-                                 context=context, subject=max(opening, _share(_terms(sent), question.subject_terms))
+                                 context=context, subject=max(opening, _share(text_terms(sent), question.subject_terms))
                                  if question.subject_terms else 1.0))
         return out
 
     def _fit(self, question: Question, values: list[str]) -> list[float]:
-        """How well each value fits the noun asked about (0..0.6); categories only."""
+        """How well each value fits the noun asked about, categories only: 1.2 x cosine, or -1.0
+        below MIN_FIT; 0.0 each for other types or without an embedder."""
         if question.atype != AnswerType.PHRASE or not values:
             return [0.0] * len(values)
         anchor = question.type_noun or question.text
@@ -590,6 +590,19 @@ class AnswerExtractor:
         if self.embed is None:
             return [0.0] * len(values)
         return [max(0.0, s) * 1.2 if s >= MIN_FIT else -1.0 for s in sims]
+
+
+def make_extractor(nlp: str | None, embed_model: object | None,
+                   embed_query: Callable[[str], np.ndarray] | None = None) -> AnswerExtractor:
+    """An extractor reading entities with the ``nlp`` pipeline (``[models] nlp``) and meaning with
+    ``embed_model``; ``embed_query`` defaults to embedding the question as a query, uncached."""
+    from src.embeddings import embed_texts
+    from src.graph.nlp import load_tagger
+
+    if embed_model is None:
+        return AnswerExtractor(load_tagger(nlp))
+    return AnswerExtractor(load_tagger(nlp), lambda texts: embed_texts(embed_model, texts),
+                           embed_query or (lambda text: embed_texts(embed_model, [text], queries=True)[0]))
 
 
 def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -> list[Candidate]:
@@ -614,7 +627,7 @@ def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -
 def _opening_share(question: Question, chunk: Chunk, sentences: list[str]) -> float:
     """Share of the subject's terms named by the chunk's title and first two sentences."""
     head = " ".join([str(chunk.metadata.get("title") or ""), *sentences[:2]])
-    return _share(_terms(head), question.subject_terms)
+    return _share(text_terms(head), question.subject_terms)
 
 
 def _segment_scope(sentence: str, span: _Span) -> dict[str, str]:
@@ -626,17 +639,19 @@ def _segment_scope(sentence: str, span: _Span) -> dict[str, str]:
     return {}
 
 
-def _context(chunk: Chunk) -> frozenset[str]:
-    """Distinctive words of a chunk (capitalised words and numbers), to tell whether two chunks
-    speak of the same entity."""
-    words = re.findall(r"\b(?:[A-Za-z][a-z]{3,}|[A-Z][a-z]{2}|\d{3,})\b", chunk.text)
+@lru_cache(maxsize=4096)
+def _context(text: str) -> frozenset[str]:
+    """Distinctive words of a chunk's text (words of four letters or more, capitalised
+    three-letter words, numbers of three digits or more), to tell whether two chunks speak of
+    the same entity. Cached: the answer set's IDF reads every chunk's again."""
+    words = re.findall(r"\b(?:[A-Za-z][a-z]{3,}|[A-Z][a-z]{2}|\d{3,})\b", text)
     return frozenset(w.lower() for w in words if w.lower() not in STOP)
 
 
 def idf_weights(chunks: Sequence[Chunk]) -> Callable[[str], float]:
     df: dict[str, int] = {}
     for c in chunks:
-        for w in _context(c):
+        for w in _context(c.text):
             df[w] = df.get(w, 0) + 1
     n = max(len(chunks), 1)
     return lambda w: math.log(1.0 + n / (df.get(w, 0) + 0.5))

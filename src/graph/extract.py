@@ -28,14 +28,14 @@ from src.graph.text import (
     is_narrative,
     key_from_identifier,
     key_from_words,
+    mask_spans,
+    prose,
     split_identifier,
     split_sentences,
 )
 from src.graph.values import parse_value
 from src.types import Chunk
 
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
-_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _KV_LINE = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*)?(?P<k>[A-Za-z][\w .()/'-]{0,60}?)(?:\*\*)?\s*:\s+(?P<v>\S.*)$")
 _KV_INLINE = re.compile(r"(?<![\w.\-/])(?P<k>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<v>[^;,()=\n]+)")
 _ENUM = re.compile(r"[A-Za-z][\w.+-]*(?:\s+[\w.+-]+){0,2}")
@@ -52,7 +52,7 @@ _NAME_TAIL = {"plan", "plans", "tier", "tiers", "edition", "editions", "app", "a
 
 def extract_claims(chunk: Chunk) -> list[Claim]:
     """Every claim the offline rules find in ``chunk``, in reading order, unique by id."""
-    text = _FENCE.sub("\n", _FRONT_MATTER.sub("", chunk.text))
+    text = prose(chunk.text)
     seen: dict[str, Claim] = {}
     for raw in _raw_claims(text, chunk):
         seen.setdefault(raw.id, raw)
@@ -263,7 +263,7 @@ def subject_key(clause: str, mention: Mention, taken: list[tuple[int, int]]) -> 
         words = _leading_np(right)
         if words:
             return key_from_words(words)
-    left = _mask(clause[:mention.start], taken)
+    left = mask_spans(clause[:mention.start], taken)
     left = re.split(r"[,:(]|\b(?:then|and then|but|so|because|while)\b", left)[-1]
     words = content_words(left)
     if words:
@@ -281,14 +281,6 @@ def _leading_np(text: str) -> list[str]:
         if len(words) == 4:
             break
     return content_words(" ".join(words))
-
-
-def _mask(text: str, spans: list[tuple[int, int]]) -> str:
-    chars = list(text)
-    for s, e in spans:
-        for k in range(max(s, 0), min(e, len(chars))):
-            chars[k] = " "
-    return "".join(chars)
 
 
 def availability_claims(clause: str, scope: dict[str, str], sentence: str, chunk: Chunk) -> list[Claim]:

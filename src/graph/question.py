@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from src.graph.scope import DIMENSION_NOUNS, find_scope
-from src.graph.text import STOP, content_words, key_tokens
+from src.graph.text import STOP, content_words, key_tokens, mask_spans
 from src.graph.values import resolve_unit
 
 
@@ -216,8 +216,7 @@ def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
     if quoted:
         return (quoted.group(1) or quoted.group(2)).strip(), True
     body = text.strip().rstrip("?").strip()
-    for a, b in find_scope(body)[1]:
-        body = body[:a] + " " * (b - a) + body[b:]
+    body = mask_spans(body, find_scope(body)[1])
     first = re.match(r"(?:(?:what|which|who|whom|whose|when|where|why|how|in|on|at|for|is|are|was|were|does|do|"
                      r"did|can|could|will|would|has|have|had|should|may|must)\s+)+", body, re.IGNORECASE)
     rest = body[first.end():] if first else body
@@ -265,11 +264,6 @@ def analyse_question(text: str) -> Question:
             atype = AnswerType.DATE
         elif noun:
             atype = _noun_type(noun)
-            if atype is None and re.search(r"\b(?:birth|born)\b", low) and noun in ("date", "day"):
-                atype = AnswerType.DATE
-        if atype is None and re.search(r"\bwhat\s+(?:is|are|was|were)\s+(?:the\s+)?(?:date|birth\s+date|"
-                                       r"date\s+of\s+birth)\b", low):
-            atype = AnswerType.DATE
         if atype is None:
             atype = AnswerType.PHRASE
     elif _YESNO.match(q):
@@ -299,9 +293,7 @@ def analyse_question(text: str) -> Question:
         # one of several things that share a name ("the population of Longtown")
         named = False
     subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
-    unscoped = asked
-    for a, b in find_scope(asked)[1]:  # "on the Team plan" narrows the answer; it is not what is asked
-        unscoped = unscoped[:a] + " " * (b - a) + unscoped[b:]
+    unscoped = mask_spans(asked, find_scope(asked)[1])  # "on the Team plan" narrows the answer, it is not asked
     all_terms = key_tokens(" ".join(w for w in content_words(unscoped) if w.lower() not in FRAME_WORDS))
     cue = frozenset(all_terms - subject_terms)
     return Question(text=q, atype=atype, type_noun=noun, subject=subject, subject_terms=frozenset(subject_terms),

@@ -104,3 +104,26 @@ def key_tokens(key: str) -> frozenset[str]:
     words = [w for w in words if w not in STOP and not is_unit_word(w) and w not in HEDGES]
     parts = [p for w in words for p in w.split("-") if p]
     return frozenset(_stemmer().stemWords(parts))
+
+
+_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+
+
+def prose(text: str) -> str:
+    """Chunk text without its YAML front matter and code fences (they assert no facts)."""
+    return _FENCE.sub("\n", _FRONT_MATTER.sub("", text))
+
+
+def text_terms(text: str) -> frozenset[str]:
+    """Stemmed content terms of free text (uncached: chunk texts would flood key_tokens' cache)."""
+    return key_tokens.__wrapped__(" ".join(content_words(text)))
+
+
+def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the characters of ``spans`` replaced by spaces (offsets stay valid)."""
+    chars = list(text)
+    for s, e in spans:
+        for k in range(max(s, 0), min(e, len(chars))):
+            chars[k] = " "
+    return "".join(chars)
