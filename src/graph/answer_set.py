@@ -84,9 +84,10 @@ def same_value(a: Candidate, b: Candidate) -> bool:
         if na is None or nb is None:
             return a.normalized == b.normalized
         return compare(na, nb) == "equal"
-    if a.kind == "date" and b.kind == "date":
-        x, y = sorted((a.normalized, b.normalized), key=len)
-        return y == x or y.startswith(x + "-")
+    if a.kind == "date" and b.kind == "date":  # "1861" = "1861-05" = "1861/1862" (a range from 1861)
+        (x, x_end), (y, y_end) = sorted(((*a.normalized.split("/"), "")[:2], (*b.normalized.split("/"), "")[:2]),
+                                        key=lambda d: len(d[0]))
+        return (y == x or y.startswith(x + "-")) and (not x_end or not y_end or x_end == y_end)
     if a.kind == "entity" and b.kind == "entity":
         x, y = sorted((a.normalized.split(), b.normalized.split()), key=len)
         return bool(x) and (x == y or _contains(y, x))

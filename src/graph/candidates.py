@@ -33,7 +33,7 @@ from src.graph.mentions import DAY, find_mentions
 from src.graph.nlp import Tagger
 from src.graph.question import ENTITY_TYPES, AnswerType, Question
 from src.graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
-from src.graph.text import STOP, key_tokens, prose, split_sentences, text_terms
+from src.graph.text import STOP, is_unit_word, key_tokens, prose, split_sentences, text_terms
 from src.graph.values import NUMBER_WORDS, fmt_num, to_number, ureg
 from src.types import Chunk
 
@@ -113,8 +113,8 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
         line = _LABEL.sub("", line.lstrip("-*+> ").strip())
         for s in split_sentences(line):
             s = s.strip()
-            if len(s) > MAX_SENTENCE_CHARS:
-                s = s[:MAX_SENTENCE_CHARS]
+            if len(s) > MAX_SENTENCE_CHARS:  # cut at a space: never half a name ("Zoltán Kord")
+                s = s[:MAX_SENTENCE_CHARS].rsplit(" ", 1)[0]
             if len(s.split()) >= 2 and not s.endswith("?"):
                 out.append(s)
     return out
@@ -165,6 +165,36 @@ def _date_spans(sentence: str, year_only: bool) -> list[_Span]:
             taken.append(m.span())
             spans.append(_Span(m.start(), m.end(), m.group(0).strip(), norm, "date"))
     return spans
+
+
+_RANGE_JOIN = re.compile(r"\s*(?:–|—|-|\bto\b|\buntil\b|\bthrough\b|\band\b)\s*$", re.IGNORECASE)
+_RANGE_LEAD = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
+_BIRTH = re.compile(r"\b(?:born|birth\w*)\b", re.IGNORECASE)
+_DEATH = re.compile(r"\b(?:die[ds]?|death)\b", re.IGNORECASE)
+
+
+def _date_ranges(sentence: str, spans: list[_Span], question_text: str) -> list[_Span]:
+    """Two dates joined by a dash, "to" or "and" are one answer ("between 1861–1862", "1900 to
+    1904"), except a life span "(2 July 1829 – 3 Nov. 1913)" asked about a birth or a death:
+    then its first or its last date."""
+    birth, death = bool(_BIRTH.search(question_text)), bool(_DEATH.search(question_text))
+    out: list[_Span] = []
+    i = 0
+    while i < len(spans):
+        a = spans[i]
+        b = spans[i + 1] if i + 1 < len(spans) else None
+        if b is None or not _RANGE_JOIN.fullmatch(sentence[a.end:b.start]) or b.normalized < a.normalized:
+            out.append(a)
+            i += 1
+            continue
+        if birth != death:  # a life span: the end asked for
+            out.append(a if birth else b)
+        else:
+            lead = _RANGE_LEAD.search(sentence[:a.start])
+            start = lead.start() if lead else a.start
+            out.append(_Span(start, b.end, sentence[start:b.end], f"{a.normalized}/{b.normalized}", "date"))
+        i += 2
+    return out
 
 
 def _pint_quantity(number: str, unit: str) -> tuple[str, str] | None:
@@ -226,6 +256,8 @@ def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> li
         if atype == AnswerType.QUANTITY and m.bare and not bare_ok:
             continue  # "What is the maximum size?" is not answered by a bare "12"
         spans.append(_Span(m.start, m.end, m.text, m.norm.canonical, m.norm.kind))
+    if atype == AnswerType.COUNT:  # "3,559 people": the counted noun stays with the number
+        spans = [_counted(sentence, sp) for sp in spans]
     if atype == AnswerType.COUNT:  # "up to five devices": a number word counting a noun
         for m in _WORD_COUNT.finditer(sentence):
             if not any(sp.start <= m.start() < sp.end for sp in spans) and m.group(2).lower() not in STOP:
@@ -233,6 +265,14 @@ def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> li
                 spans.append(_Span(m.start(), m.end(), m.group(0), fmt_num(n), "number"))
         spans.sort(key=lambda sp: sp.start)
     return spans
+
+
+def _counted(sentence: str, span: _Span) -> _Span:
+    """A bare count with the plain noun right after it ("3,559 people", "15 libraries")."""
+    m = re.match(r"\s([a-z][a-z-]+)\b", sentence[span.end:])
+    if span.kind != "number" or not m or m.group(1) in STOP or is_unit_word(m.group(1)):
+        return span
+    return _Span(span.start, span.end + m.end(), sentence[span.start:span.end + m.end()], span.normalized, span.kind)
 
 
 _QUALIFIER = re.compile(r"\b(?:about|around|circa|c\.|approximately|approx\.|nearly|roughly|over|some|"
@@ -505,7 +545,8 @@ class AnswerExtractor:
         t = question.atype
         subject_words = set(entity_key(question.subject).split()) - STOP
         if t in (AnswerType.DATE, AnswerType.YEAR):
-            spans = _qualified(sentence, _date_spans(sentence, t == AnswerType.YEAR)) or _time_spans(sentence)
+            dates = _date_ranges(sentence, _date_spans(sentence, t == AnswerType.YEAR), question.text)
+            spans = _qualified(sentence, dates) or _time_spans(sentence)
             if not spans and t == AnswerType.DATE and _PRESENT_WHEN.search(question.text):
                 # "When does a shared link stop working?": after a duration
                 spans = _qualified(sentence, _numeric_spans(sentence, AnswerType.DURATION))
@@ -561,6 +602,7 @@ class AnswerExtractor:
             return []
         found.sort(key=lambda x: (-x[0], x[1].start))
         best_score, best, sentence = found[0]
+        best = _fullest(best, [sp for _, sp, _ in found])
         context = _context(chunk.text)
         picked = [(best_score, best, sentence)]
         # One sentence giving values per plan/version ("Basic keeps 30 days, Pro 90"): one per scope.
@@ -590,6 +632,22 @@ class AnswerExtractor:
         if self.embed is None:
             return [0.0] * len(values)
         return [max(0.0, s) * 1.2 if s >= MIN_FIT else -1.0 for s in sims]
+
+
+def _fullest(best: _Span, spans: Sequence[_Span]) -> _Span:
+    """The chunk's most precise wording of its best value: "13 January 1891" where the best
+    sentence says "born 1891", "Zoltán Korda" where it says "Korda"."""
+    for sp in spans:
+        if sp.kind != best.kind or sp is best:
+            continue
+        if best.kind == "date" and "/" not in best.normalized + sp.normalized and \
+                sp.normalized.startswith(best.normalized + "-") and len(sp.normalized) > len(best.normalized):
+            best = _Span(best.start, best.end, sp.value, sp.normalized, best.kind, best.bonus)
+        elif best.kind == "entity":
+            words, longer = best.normalized.split(), sp.normalized.split()
+            if len(words) < len(longer) <= len(words) + 3 and longer[-len(words):] == words:
+                best = _Span(best.start, best.end, sp.value, sp.normalized, best.kind, best.bonus)
+    return best
 
 
 def make_extractor(nlp: str | None, embed_model: object | None,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from src.graph.scope import DIMENSION_NOUNS, find_scope
-from src.graph.text import STOP, content_words, key_tokens, mask_spans
+from src.graph.text import STOP, content_words, key_tokens, mask_spans, split_sentences
 from src.graph.values import resolve_unit
 
 
@@ -237,7 +237,7 @@ def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
 
 def main_question(text: str) -> str:
     """The sentence that asks: "My kid wiped some photos. How long have I got?" -> the second."""
-    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'“])", " ".join(text.split())) if p.strip()]
+    parts = split_sentences(" ".join(text.split()))
     asking = [p for p in parts if p.endswith("?")]
     return asking[0] if asking else " ".join(parts)
 

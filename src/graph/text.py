@@ -13,7 +13,11 @@ STOP = frozenset(["a", "about", "above", "across", "after", "again", "against", 
 GENERIC_KEYS = frozenset({"", "default", "value", "limit", "setting", "number", "amount", "total",
                           "remains", "it", "that", "this"})
 HEDGES = frozenset({"maximum", "max", "minimum", "min"})
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[*_])")
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'“(\[*_])")
+# Periods that end an abbreviation, not a sentence: Latin ones, an initial ("J. R. R. Tolkien"),
+# titles and name parts ("Dr.", "St. Paul", "Jr."), month and number abbreviations ("3 Nov. 1913").
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|[A-Z]|Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Rev|Hon|Gen|Col|"
+                           r"Capt|Lt|Sgt|Gov|Sen|Rep|Fr|No|Nos|Vol|Jan|Feb|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
 
 
@@ -52,8 +56,8 @@ def is_narrative(clause: str) -> bool:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (abbreviations like 'e.g.' are kept whole)."""
-    protected = re.sub(r"\b(e\.g|i\.e|etc|vs|approx)\.", lambda m: m.group(0).replace(".", "\x00"), text)
+    """Sentences of a paragraph (abbreviations like 'e.g.', 'Dr.' or 'St.' are kept whole)."""
+    protected = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", "\x00"), text)
     return [s.replace("\x00", ".").strip() for s in _SENT.split(protected) if s.strip()]
 
 

@@ -24,6 +24,12 @@ def test_same_value_across_wordings() -> None:
     assert same_value(cand("Bhatt", "bhatt", "entity", "a#c0"), cand("Mahesh Bhatt", "mahesh bhatt", "entity", "b#c0"))
     assert not same_value(cand("Mahesh Bhatt", "mahesh bhatt", "entity", "a#c0"),
                           cand("Raj Kapoor", "raj kapoor", "entity", "b#c0"))
+    # A range is the same answer as its first year, not as another range
+    assert same_value(cand("1861", "1861", "date", "a#c0"), cand("between 1861–1862", "1861/1862", "date", "b#c0"))
+    assert not same_value(cand("1861–1862", "1861/1862", "date", "a#c0"),
+                          cand("1881–1882", "1881/1882", "date", "b#c0"))
+    assert not same_value(cand("1861–1862", "1861/1862", "date", "a#c0"),
+                          cand("1861–1870", "1861/1870", "date", "b#c0"))
 
 
 def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:

@@ -49,6 +49,42 @@ def test_typed_value_of_the_answering_sentence(question: str, text: str, expecte
     assert _values(question, text) == expected
 
 
+@pytest.mark.parametrize("question, text, expected", [
+    # RAMDocs dev: two years joined by a dash, "to" or "and" are one answer
+    ("When was the Goodrich House built?", "The Goodrich House was built between 1861–1862 by a local mason.",
+     ["between 1861–1862"]),
+    ("When was Ralph Cole in the Ohio House of Representatives?",
+     "Cole served in the Ohio House of Representatives from 1900 to 1904.", ["from 1900 to 1904"]),
+    # RAMDocs dev: a life span asked about a birth gives its first date, about a death its last
+    ("When was Horace Rumbold born?",
+     "Sir Horace Rumbold, 8th Baronet, (2 July 1829 – 3 November 1913) was a British diplomat.", ["2 July 1829"]),
+    ("When did John Lambie die?",
+     "John Lambie (19 March 1941 – 10 April 2018) was a Scottish football player and manager.", ["10 April 2018"]),
+    # a support-corpus wording (data/ style): one year stays one year
+    ("When was the Team plan launched?", "The Team plan was launched in 2023 with 14 days of event history.",
+     ["2023"]),
+])
+def test_date_ranges_and_life_spans(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
+
+
+def test_the_most_precise_wording_a_chunk_gives_of_its_value() -> None:
+    # RAMDocs dev: the title says "born 1891", the first sentence gives the day
+    text = ("Frederick Groves (footballer, born 1891). Frederick William Groves (13 January 1891 – 1965) was an "
+            "English professional footballer.")
+    assert _values("When was Frederick Groves born?", text) == ["13 January 1891"]
+    # OpenEMR blog style: a surname after a full name in the same chunk
+    text = ("The 7.0 release was led by Brady Miller. Miller said the release passed ONC certification.")
+    assert _values("Who led the 7.0 release?", text) == ["Brady Miller"]
+
+
+def test_a_long_sentence_is_cut_between_words() -> None:
+    # RAMDocs dev: a 600-character navigation run ending in a name is cut before the name, never inside it
+    text = "Menu " * 117 + "x by Zoltán Korda and more"
+    (sentence,) = chunk_sentences(_chunk(text))
+    assert len(sentence) <= 600 and sentence.endswith("by Zoltán")
+
+
 def test_a_sentence_that_does_not_answer_gives_nothing() -> None:
     # RAMDocs noise: a table of numbers that never names the subject or the cue
     text = "1994 38,544,000 481,285 386,398 94,887 12.5 10.0 2.5 1995 38,588,000 443,109 386,084 57,025"

@@ -62,6 +62,15 @@ def test_the_asking_sentence_of_a_longer_message() -> None:
     assert q.atype == AnswerType.DATE and not q.named_subject and "share" in q.cue_terms | q.subject_terms
 
 
+def test_an_abbreviation_does_not_end_the_question() -> None:
+    # RAMDocs dev: "St." is not a sentence end; LumenVault-style two-sentence message still splits
+    q = analyse_question("When was St. John's Evangelical Lutheran Church built?")
+    assert (q.atype, q.subject) == (AnswerType.DATE, "St. John's Evangelical Lutheran Church")
+    q = analyse_question("What is the population of St. Paul, Texas?")
+    assert q.atype == AnswerType.COUNT and "paul" in q.subject_terms
+    assert analyse_question("I asked Dr. Jani. Who wrote the ONC module?").text == "Who wrote the ONC module?"
+
+
 def test_a_sentence_without_a_question_word_still_gets_a_type() -> None:
     assert analyse_question("tell me the retention").atype == AnswerType.DURATION
     assert analyse_question("tell me about webhooks").atype == AnswerType.PHRASE
