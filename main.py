@@ -557,6 +557,41 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
         click.echo(f"  {k:24} {summary[k]:.3f}")
 
 
+@cli.command(name="mcp")
+@corpus_options
+@model_options
+@click.pass_context
+@domain_errors
+def mcp_cmd(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir: Path | None,
+            embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+    """Serve Crosscheck to agents over the Model Context Protocol, on stdin/stdout.
+
+    Tools: search (the fused, weighted results), ask (answer set, verdict, citations) and
+    conflicts (the corpus audit), validated as the HTTP API validates its requests. Indexes
+    and models load once, before serving; stdout carries only the protocol, progress and logs
+    go to stderr. An MCP client starts this command itself: the README section "MCP server
+    for agents" has the configuration block.
+
+    \b
+    Examples:
+      python main.py mcp
+      python main.py mcp --data ../shared/datasets/astraml/data
+    """
+    from src.answer import AnswerService
+    from src.graph.llm_extract import make_extractor
+    from src.server.mcp_server import serve_stdio, stdout_to_stderr
+
+    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    with stdout_to_stderr():
+        engine, chunks_path = _open_engine(settings, data, chunks, index_dir)
+        service = AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
+    click.echo(f"Crosscheck MCP server: {len(engine.chunks)} chunks of {chunks_path}; tools search, ask, "
+               "conflicts on stdin/stdout", err=True)
+    if sys.stdin.isatty():
+        click.echo("stdin is a terminal: an MCP client starts this command itself (see the README)", err=True)
+    serve_stdio(service)
+
+
 def _register_server_commands() -> None:
     """``ask`` and ``serve`` live beside the server (src/server/cli.py), which imports main lazily."""
     from src.server.cli import ask, serve

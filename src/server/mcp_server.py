@@ -1,0 +1,205 @@
+"""Crosscheck for agents: an MCP server (the official ``mcp`` SDK's ``MCPServer``) on stdio.
+
+Tools, each with a JSON schema whose types, bounds and descriptions come from the HTTP API's
+request models (``src.server.schemas``), which also validate every call:
+
+- ``search(query, k=10, sources=None, mode="dist")``: the fused, weighted results, the
+  ``fusion --json`` object (no claim graph), optionally only from some sources;
+- ``ask(question, k=8)``: the ``ask --json`` object: answer set, verdict, citations, warnings;
+- ``conflicts(limit=20)``: the corpus audit, the ``graph --json`` object, most severe first.
+
+A bad argument or a domain error is a tool error (``isError``) with a one-line message, as the
+HTTP API answers 422: the server keeps serving. The ``AnswerService`` (indexes and models) is
+built once, before serving. stdout is the protocol channel: ``stdout_to_stderr`` keeps it clean
+while models load, and the SDK's stdio transport points descriptor 1 at stderr while it serves.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from pydantic import BaseModel, Field, ValidationError
+
+from src.answer.service import AnswerService, AskOptions
+from src.errors import CrosscheckError
+from src.fusion.output import log_query
+from src.server.app import _config as fusion_config
+from src.server.schemas import AskRequest, QueryRequest
+
+log = logging.getLogger(__name__)
+VERSION = "0.1.0"
+DEFAULT_CONFLICTS = 20
+MAX_CONFLICTS = 500
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+RequestT = TypeVar("RequestT", bound=BaseModel)
+
+
+def _like(model: type[BaseModel], name: str, description: str | None = None) -> Any:
+    """A tool parameter typed as the HTTP request field ``name``: its type and bounds, and its
+    description unless the tool words it for agents."""
+    info = model.model_fields[name]
+    return Annotated[(info.annotation, *info.metadata, Field(description=description or info.description))]
+
+
+# Module-level so that the SDK, which reads the tools' signatures, can resolve them.
+Query = _like(QueryRequest, "q", "The question or search terms.")
+SearchK = _like(QueryRequest, "k", "How many ranked chunks to return.")
+Mode = _like(QueryRequest, "mode", "Fusion of the per-source rankings: dist (the measured best), relative or rrf.")
+Question = _like(AskRequest, "q", "The question to answer.")
+AskK = _like(AskRequest, "k", "How many chunks of evidence to retrieve.")
+Sources = Annotated[list[str] | None, Field(
+    min_length=1, description="Only results from these sources (corpus folder names such as docs, forums, "
+                              "tickets, blogs); default: every source.")]
+SEARCH_K, SEARCH_MODE = QueryRequest.model_fields["k"].default, QueryRequest.model_fields["mode"].default
+ASK_K = AskRequest.model_fields["k"].default
+Limit = Annotated[int, Field(ge=1, le=MAX_CONFLICTS, description="How many contradictions to return, most severe first.")]
+
+
+def _describe(exc: ValidationError, names: Mapping[str, str]) -> str:
+    """``field: message; ...`` as the HTTP API words a 422, with fields named as the tool names them."""
+    parts = []
+    for e in exc.errors():
+        where = ".".join(names.get(str(p), str(p)) for p in e["loc"]) or "arguments"
+        parts.append(f"{where}: {e['msg']}")
+    return "; ".join(parts)
+
+
+def _request(model: type[RequestT], names: Mapping[str, str], **fields: Any) -> RequestT:
+    """The HTTP API's request model built from tool arguments: the same validation, the same messages."""
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        raise ToolError(_describe(exc, names)) from exc
+
+
+class CrosscheckTools:
+    """The tools over one ``AnswerService``. Plain functions: the SDK runs each call in a worker
+    thread, and the service's lock serialises the engine."""
+
+    def __init__(self, service: AnswerService, *, log_dir: Path | None = Path("logs")) -> None:
+        self.service = service
+        self.log_dir = log_dir  # search and ask append to <log_dir>/responses.jsonl, as the HTTP API does
+
+    def search(self, query: Query, k: SearchK = SEARCH_K, sources: Sources = None,
+               mode: Mode = SEARCH_MODE) -> dict[str, Any]:
+        """Search every source of the knowledge base (docs, forums, tickets, blogs) at once: fused,
+        authority-weighted, ranked chunks. Each result has its rank, chunk id (citable), source,
+        score with its factors, text and metadata. Use `ask` for an answer with a verdict."""
+        req = _request(QueryRequest, {"q": "query"}, q=query, k=k, mode=mode, graph=False)
+        config = fusion_config(req)
+        engine = self.service.engine
+        chosen = sorted(set(sources)) if sources else None
+        unknown = [s for s in chosen or () if s not in engine.sources]
+        if unknown:
+            raise ToolError(f"sources: unknown source {unknown[0]!r}; this corpus has "
+                            f"{', '.join(sorted(engine.sources))}")
+        if chosen is None:
+            ret = self.service.retrieve(req.q, config, with_graph=False)
+        else:
+            # Every fused candidate, scored as in an unfiltered search, then only the chosen sources.
+            every = replace(config, k=max(config.k, config.per_source_topk * len(engine.sources)))
+            ret = self.service.retrieve(req.q, every, with_graph=False)
+            kept = [s for s in ret.result.results if s.source in chosen][:config.k]
+            ret = replace(ret, result=replace(ret.result, config=config, results=kept))
+        payload = ret.to_json()
+        payload["config"]["sources"] = chosen
+        self._log(payload)
+        return payload
+
+    def ask(self, question: Question, k: AskK = ASK_K) -> dict[str, Any]:
+        """Answer a support question from the knowledge base: the answer text with numbered
+        citations, the answer as a set of values (authoritative, supported or contradicted), a
+        verdict (consistent, contradiction, scoped or insufficient_data) with the authoritative
+        answer, and warnings. Says insufficient_data rather than guessing."""
+        req = _request(AskRequest, {"q": "question"}, q=question, k=k)
+        answer, ret = self.service.ask(req.q, AskOptions(config=fusion_config(req), graph_topn=req.graph_topn,
+                                                         counter_evidence=req.counter_evidence))
+        self._log(ret.to_json())
+        return answer.to_json()
+
+    def conflicts(self, limit: Limit = DEFAULT_CONFLICTS) -> dict[str, Any]:
+        """Audit the whole knowledge base: every fact on which its sources contradict each other,
+        most severe first (authority of the disagreeing sides x number of values), each with its
+        claims, their supporting chunks and an explanation. `total` counts them all."""
+        audit = self.service.audit().to_json()
+        return {**audit, "keys": audit["keys"][:limit], "total": len(audit["keys"])}
+
+    def _log(self, payload: dict[str, Any]) -> None:
+        if self.log_dir is None:
+            return
+        try:
+            log_query(payload, log_dir=self.log_dir)
+        except OSError as exc:  # the query log is a record, not part of the answer
+            log.warning("query log not written: %s", exc)
+
+
+class CrosscheckServer(MCPServer):
+    """``MCPServer`` with the three tools, whose failures read like the HTTP API's errors."""
+
+    def __init__(self, tools: CrosscheckTools) -> None:
+        engine = tools.service.engine
+        super().__init__(
+            "crosscheck", version=VERSION, log_level="WARNING",
+            instructions=(f"Crosscheck answers technical-support questions from {len(engine.chunks)} chunks of "
+                          f"{len(engine.sources)} sources ({', '.join(sorted(engine.sources))}) and shows where "
+                          "they contradict each other. `ask` answers with citations and a verdict; `search` "
+                          "returns the ranked evidence; `conflicts` lists every contradiction in the corpus. "
+                          "Cite chunk ids."))
+        self._arguments: dict[str, tuple[str, ...]] = {}
+        for fn in (tools.search, tools.ask, tools.conflicts):
+            self.add_tool(fn, annotations=READ_ONLY)
+            self._arguments[fn.__name__] = tuple(inspect.signature(fn).parameters)
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
+        known = self._arguments.get(name)
+        extra = sorted(set(arguments) - set(known)) if known is not None else []
+        if extra:  # the HTTP API forbids unknown fields too; the SDK would ignore them
+            raise ToolError(f"Error executing tool {name}: unknown argument {extra[0]!r}; "
+                            f"{name} takes {', '.join(known or ())}")
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError as exc:
+            if isinstance(exc.__cause__, CrosscheckError | ValueError):  # domain errors: a message, no traceback
+                raise ToolError(f"Error executing tool {name}: {exc.__cause__}") from exc.__cause__
+            raise
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):  # the SDK's check of the schema, worded as ours
+                raise ToolError(f"Error executing tool {name}: {_describe(exc.__cause__, {})}") from exc.__cause__
+            raise
+
+
+def build_server(service: AnswerService, *, log_dir: Path | None = Path("logs")) -> CrosscheckServer:
+    return CrosscheckServer(CrosscheckTools(service, log_dir=log_dir))
+
+
+@contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """Point file descriptor 1 at stderr for the block: while models and indexes load, stray
+    output (ours, a library's, native code's) must not reach the protocol channel."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def serve_stdio(service: AnswerService) -> None:
+    """Serve until the client closes stdin (or Ctrl+C)."""
+    with suppress(KeyboardInterrupt):
+        build_server(service).run("stdio")
