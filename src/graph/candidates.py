@@ -645,7 +645,7 @@ def _fullest(best: _Span, spans: Sequence[_Span]) -> _Span:
             best = _Span(best.start, best.end, sp.value, sp.normalized, best.kind, best.bonus)
         elif best.kind == "entity":
             words, longer = best.normalized.split(), sp.normalized.split()
-            if len(words) < len(longer) <= len(words) + 3 and longer[-len(words):] == words:
+            if len(words) < len(longer) <= len(words) + 2 and words in (longer[-len(words):], longer[:len(words)]):
                 best = _Span(best.start, best.end, sp.value, sp.normalized, best.kind, best.bonus)
     return best
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from src.graph.candidates import AnswerExtractor, chunk_sentences
+from src.graph.candidates import AnswerExtractor, _fullest, _Span, chunk_sentences
 from src.graph.nlp import Tagger, load_tagger
 from src.graph.question import analyse_question
 from src.types import Chunk
@@ -76,6 +76,10 @@ def test_the_most_precise_wording_a_chunk_gives_of_its_value() -> None:
     # OpenEMR blog style: a surname after a full name in the same chunk
     text = ("The 7.0 release was led by Brady Miller. Miller said the release passed ONC certification.")
     assert _values("Who led the 7.0 release?", text) == ["Brady Miller"]
+    # RAMDocs dev: a category head and its compound ("board" -> "board game"), not a longer run
+    board = _Span(0, 5, "board", "board", "entity")
+    assert _fullest(board, [board, _Span(0, 10, "board game", "board game", "entity")]).value == "board game"
+    assert _fullest(board, [board, _Span(0, 27, "board game of the year 1975", "x", "entity")]).value == "board"
 
 
 def test_a_long_sentence_is_cut_between_words() -> None:
