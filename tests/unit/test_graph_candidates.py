@@ -79,7 +79,7 @@ def test_the_most_precise_wording_a_chunk_gives_of_its_value() -> None:
     # RAMDocs dev: a category head and its compound ("board" -> "board game"), not a longer run
     board = _Span(0, 5, "board", "board", "entity")
     assert _fullest(board, [board, _Span(0, 10, "board game", "board game", "entity")]).value == "board game"
-    assert _fullest(board, [board, _Span(0, 27, "board game of the year 1975", "x", "entity")]).value == "board"
+    assert _fullest(board, [board, _Span(0, 27, "board game of the year 1975", "board game of year 1975", "entity")]).value == "board"
 
 
 def test_a_long_sentence_is_cut_between_words() -> None:
