@@ -157,14 +157,14 @@ class AnswerService:
     def answer_set(self, question: str, chunks: list[Any]) -> Any:
         """The typed answers the chunks give to the question, judged (``src.graph.answer_set``).
         Call under ``self.lock``."""
-        from src.graph.answer_set import judge_answers
+        from src.graph.answer_set import judge_answers, mentioned_by
         from src.graph.candidates import idf_weights
         from src.graph.question import analyse_question
 
         q = analyse_question(question)
         unique = list({c.id: c for c in chunks}.values())
         candidates = self.answer_extractor().candidates(q, unique)
-        return judge_answers(q, candidates, self.authority, idf=idf_weights(unique))
+        return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique))
 
     # -- answering ---------------------------------------------------------------------
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:

@@ -32,6 +32,7 @@ from src.graph.question import Question
 from src.graph.scope import compatible, differing_dims, scope_values
 from src.graph.values import compare, parse_value
 from src.graph.weights import Support
+from src.types import Chunk
 
 KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the best is not an answer
 SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity
@@ -224,8 +225,23 @@ def in_question_scope(question: Question, candidates: Sequence[Candidate]) -> li
     return out
 
 
+def _plain(text: str) -> str:
+    return " " + " ".join(re.findall(r"\w+", text.lower())) + " "
+
+
+def mentioned_by(chunks: Sequence[Chunk]) -> Callable[[str], int]:
+    """value -> how many authors' text mentions it anywhere, as an answer or in passing: an
+    independent mention corroborates a value ("Mahesh Bhatt" in three pages, "Raj Kapoor" in one
+    category line)."""
+    texts: dict[str, list[str]] = defaultdict(list)
+    for c in chunks:
+        texts[_author(c.id)].append(_plain(c.text))
+    joined = [" ".join(t) for t in texts.values()]
+    return lambda value: sum(_plain(value) in t for t in joined) if _plain(value).strip() else 0
+
+
 def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
-                  idf: Callable[[str], float] | None = None) -> AnswerSet:
+                  idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None) -> AnswerSet:
     if not candidates:
         return AnswerSet(question, "insufficient_data", (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
@@ -242,10 +258,13 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         for c in g.members:
             ignore |= set(re.findall(r"[a-z0-9]+", c.value.lower()))
 
-    def stats(g: _Group) -> tuple[float, int, float, float]:
+    def stats(g: _Group) -> tuple[float, int, int, float, float]:
+        """Authority first, then independent authors answering with the value, then authors
+        mentioning it at all, then how well they answered."""
         docs = g.voters
         auth = max(authority.get(c.source, 1.0) for c in docs.values())
-        return auth, len(docs), sum(support_weight(c, authority) for c in docs.values()), g.best.score
+        seen = max((mentions(c.value) for c in g.members), default=0) if mentions else 0
+        return auth, len(docs), seen, sum(support_weight(c, authority) for c in docs.values()), g.best.score
 
     links: dict[int, set[int]] = defaultdict(set)
     for i, a in enumerate(groups):
@@ -272,7 +291,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     answers = []
     for i in order:
         g = groups[i]
-        auth, votes, support, _ = stats(g)
+        auth, votes, _, support, _ = stats(g)
         docs = g.voters
         sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
         answers.append(AnswerValue(value=g.display, normalized=g.best.normalized, scope=dict(g.scope),

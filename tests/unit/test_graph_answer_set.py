@@ -3,9 +3,10 @@ Values and sentences from RAMDocs (dev half), NimbusNote, LumenVault (samples/) 
 
 from __future__ import annotations
 
-from src.graph.answer_set import judge_answers, one_per_author, same_value
+from src.graph.answer_set import judge_answers, mentioned_by, one_per_author, same_value
 from src.graph.candidates import Candidate
 from src.graph.question import analyse_question
+from src.types import Chunk
 
 AUTHORITY = {"docs": 1.2, "blogs": 1.0, "forums": 0.8}
 
@@ -119,6 +120,30 @@ def test_the_same_statement_with_another_value_is_a_contradiction() -> None:
         cand("July 15, 1905", "1905-07-15", "date", "r/docs/d1#c0", context=ctx,
              sentence="Bryan was born in Alexandria, Louisiana on July 15, 1905.")], {"docs": 1.0})
     assert s.status == "contradiction"
+
+
+def test_a_tie_goes_to_the_value_other_authors_mention() -> None:
+    # RAMDocs dev: one page says Mahesh Bhatt directed the film, a copy says Raj Kapoor; two other
+    # pages name Bhatt in passing (a filmography, an infobox), nobody else names Kapoor
+    q = analyse_question('Who are the directors of the film "Lahu Ke Do Rang"?')
+    ctx = frozenset({"lahu", "rang", "1979", "hindi", "khanna"})
+    cands = [cand("Raj Kapoor", "raj kapoor", "entity", "r/docs/d1#c0", context=ctx, score=1.2,
+                  sentence="Lahu Ke Do Rang is a 1979 Hindi movie directed by Raj Kapoor."),
+             cand("Mahesh Bhatt", "mahesh bhatt", "entity", "r/docs/d0#c0", context=ctx,
+                  sentence="Lahu Ke Do Rang is a 1979 Hindi movie directed by Mahesh Bhatt.")]
+    chunks = [Chunk(f"r/docs/d{k}#c0", "docs", "document", text, {}) for k, text in enumerate([
+        "Lahu Ke Do Rang is a 1979 Hindi movie directed by Mahesh Bhatt.",
+        "Lahu Ke Do Rang is a 1979 Hindi movie directed by Raj Kapoor.",
+        "From Wikidata: 1979 film by Mahesh Bhatt.",
+        "Filmography of Mahesh Bhatt: Lahu Ke Do Rang (1979), Arth (1982)."])]
+    mentions = mentioned_by(chunks)
+    assert (mentions("Mahesh Bhatt"), mentions("Raj Kapoor"), mentions("mahesh")) == (3, 1, 3)
+    s = judge_answers(q, cands, {"docs": 1.0}, mentions=mentions)
+    assert [(a.value, a.status) for a in s.answers] == [("Mahesh Bhatt", "authoritative"),
+                                                         ("Raj Kapoor", "contradicted")]
+    # The same tie where nobody else mentions either value: the better-scored sentence wins
+    s = judge_answers(q, cands, {"docs": 1.0}, mentions=mentioned_by(chunks[:2]))
+    assert s.answers[0].value == "Raj Kapoor"
 
 
 def test_one_document_answers_once_per_scope() -> None:
