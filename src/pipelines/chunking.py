@@ -266,9 +266,12 @@ def page_blocks(pages: tuple[Page, ...]) -> list[tuple[int, list[Block]]]:
 
 def chunk_pages(record: Record, sizes: ChunkSizes, doc_id: str, source: str) -> list[Chunk]:
     """Paged-document chunker: each page packed as a document on its own (a chunk never spans
-    two pages), anchors ``p<page>c<k>``, the page number in ``metadata.page``."""
+    two pages), anchors ``p<page>c<k>``, the page number in ``metadata.page``. A page with
+    nothing but headings gives no chunk; its headings still name the sections that follow."""
     chunks = []
     for number, blocks in page_blocks(record.pages):
+        if all(block.kind == "heading" for block in blocks):
+            continue
         for k, (overlap, group) in enumerate(pack_blocks(blocks, sizes)):
             body = _body(overlap, group)
             prefix = _section_prefix(overlap, group)
