@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pypdf import PageObject, PdfReader
+from pypdf import PageObject, PdfReader, PdfWriter
 
 from src.pipelines.loaders import Page, PagePart, Record, Skip, SourceFile, load_file
 from src.pipelines.pdf import drop_running, page_lines, page_parts, paragraphs, read_pdf, running_lines
@@ -56,10 +56,10 @@ def test_running_lines_are_repeated_edge_lines_digits_aside() -> None:
     ]  # fmt: skip
     # at the edges of the 3 pages with text: the header and the footer; "Chapter 1" of one only
     assert running_lines(pages) == {"acme guide", "page # of #"}
+    # the header's text in the middle of a page is body text: kept
     assert drop_running(pages[1], {"acme guide", "page # of #"}) == [
         "Open the dashboard.", "Pick an endpoint.", "ACME Guide", "Send a test.", "Read the result.", "Retry it.",
     ]  # fmt: skip
-    # the header's text in the middle of a page is body text: kept
     assert drop_running(pages[2], {"acme guide", "page # of #"}) == ["Intro"]
 
 
@@ -176,6 +176,8 @@ def test_bad_pdfs_are_skipped_with_a_reason(tmp_path: Path, guide: Path) -> None
     not_pdf.write_text("<html>not a pdf</html>", encoding="utf-8")
     empty = tmp_path / "empty.pdf"
     empty.write_bytes(b"")
+    with (tmp_path / "no-pages.pdf").open("wb") as fh:
+        PdfWriter().write(fh)
 
     assert load(locked) == [Skip(None, "encrypted PDF that needs a password: skipped (save a copy without one)")]
     assert load(scanned) == [Skip(None, "no text layer (scanned?): nothing to ingest (run OCR on it first)")]
@@ -184,6 +186,7 @@ def test_bad_pdfs_are_skipped_with_a_reason(tmp_path: Path, guide: Path) -> None
     assert load(garbage) == [Skip(None, "corrupt PDF (PdfStreamError: Stream has ended unexpectedly): skipped")]
     assert load(not_pdf) == [Skip(None, "not a PDF (no %PDF- header): skipped")]
     assert load(empty) == [Skip(None, "empty file: nothing to ingest")]
+    assert load(tmp_path / "no-pages.pdf") == [Skip(None, "the PDF has no pages: nothing to ingest")]
 
 
 def test_a_page_whose_text_fails_is_left_out(guide: Path, monkeypatch: pytest.MonkeyPatch) -> None:
