@@ -6,8 +6,9 @@ outline (bookmarks) and the document information. What it extracts is cleaned he
 pure functions over lines:
 
 - a line that repeats, digits aside ("Page 3 of 40"), among the first or last
-  ``EDGE_LINES`` lines of at least half of the pages (and at least two) is a running header
-  or footer, and is dropped there;
+  ``EDGE_LINES`` lines of at least half of the pages (and at least two), or as the very first
+  or last line of ``CHAPTER_PAGES`` pages, is a running header or footer, and is dropped
+  at the edges of every page;
 - wrapped lines are joined into paragraphs: a paragraph ends after a short line that ends a
   sentence, after a very short line, and before a bullet;
 - each outline title becomes a heading (its level is its depth in the outline) on the page it
@@ -23,6 +24,7 @@ headings or the metadata (a ``Skip`` that is not counted as skipped).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
@@ -34,6 +36,7 @@ from src.pipelines.metadata import normalise_metadata
 from src.types import SourceKind
 
 EDGE_LINES = 3  # lines at each end of a page where running headers and footers are looked for
+CHAPTER_PAGES = 3  # a page's very first or last line that recurs on this many pages runs, however long the PDF
 SHORT_LINE = 0.8  # share of the page's longest line: a shorter line that ends a sentence ends its paragraph
 VERY_SHORT_LINE = 0.5  # ... and a line shorter than this ends it whatever its last character
 HEADER_BYTES = 1024  # the %PDF- marker must be in the first KB (as readers accept it)
@@ -170,13 +173,17 @@ def _edges(lines: list[str]) -> list[int]:
 
 def running_lines(pages: list[list[str]]) -> set[str]:
     """Shapes (digits as ``#``, case folded) of the running headers and footers: lines among
-    the first or last ``EDGE_LINES`` of at least half of the pages with text, and of two."""
-    counts: dict[str, int] = {}
-    for lines in pages:
-        for shape in {_shape(lines[i]) for i in _edges(lines)}:
-            counts[shape] = counts.get(shape, 0) + 1
+    the first or last ``EDGE_LINES`` of at least half of the pages with text (and of two), and
+    lines that are the very first or last line of ``CHAPTER_PAGES`` pages or more (a chapter's
+    running head, "Chapter 4: Function reference 9", or a bare page number)."""
+    near_edge: Counter[str] = Counter()
+    at_edge: Counter[str] = Counter()
+    for lines in (lines for lines in pages if lines):
+        near_edge.update({_shape(lines[i]) for i in _edges(lines)})
+        at_edge.update({_shape(lines[0]), _shape(lines[-1])})
     with_text = sum(1 for lines in pages if lines)
-    return {shape for shape, n in counts.items() if n >= 2 and 2 * n >= with_text}
+    most = {shape for shape, n in near_edge.items() if n >= 2 and 2 * n >= with_text}
+    return most | {shape for shape, n in at_edge.items() if n >= CHAPTER_PAGES}
 
 
 def drop_running(lines: list[str], running: set[str]) -> list[str]:

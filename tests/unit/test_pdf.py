@@ -70,6 +70,22 @@ def test_running_lines_need_two_pages_and_half_of_them() -> None:
     assert "draft" in running_lines(pages[:4])  # 2 of 4 pages
 
 
+def test_a_chapters_running_head_runs_from_three_pages() -> None:
+    pages = [
+        ["Chapter 2: Sync 3", "Sync runs every minute.", "It retries."],
+        ["Chapter 2: Sync 4", "Conflicts keep both copies."],
+        ["5", "3 Backup", "Backups run nightly."],  # a chapter's first page: a bare page number
+        ["Chapter 3: Backup 6", "Restores take an hour."],
+        ["Chapter 3: Backup 7", "Backups are encrypted."],
+        ["Chapter 3: Backup 8", "Old backups expire."],
+        ["9", "4 Limits", "Five devices."],
+        ["10", "Appendix"],
+    ]
+    # first lines of 3 of the 8 pages (under half of them); the two pages of chapter 2 are too few
+    assert running_lines(pages) == {"chapter #: backup #", "#"}
+    assert drop_running(pages[6], running_lines(pages)) == ["4 Limits", "Five devices."]
+
+
 def test_paragraphs_join_wrapped_lines() -> None:
     lines = [
         "The agent keeps one outbound WebSocket open and acknowledges every delivery",
