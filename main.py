@@ -36,6 +36,8 @@ def _setup_logging(verbose: int) -> None:
         handler.setLevel(level)  # libraries such as bm25s set DEBUG on their own loggers at import
     for noisy in ("httpx", "sentence_transformers", "transformers", "faiss", "bm25s", "urllib3"):
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+    # pypdf logs each repair of a damaged PDF; ingest's one-line skip warning says what matters
+    logging.getLogger("pypdf").setLevel(logging.ERROR if verbose == 0 else level)
 
 
 def corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:

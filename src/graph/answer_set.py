@@ -122,10 +122,10 @@ def _contains(longer: list[str], shorter: list[str]) -> bool:
 
 
 def _author(chunk_id: str) -> str:
-    """Who wrote a chunk: a document's sections share one author; each post of a thread
-    (``#qa``, ``#a0031``, ``#r2``) has its own."""
+    """Who wrote a chunk: a document's sections (``#c3``, a PDF's ``#p12c0``) share one
+    author; each post of a thread (``#qa``, ``#a0031``, ``#r2``) has its own."""
     doc, _, anchor = chunk_id.partition("#")
-    return doc if re.fullmatch(r"c\d+", anchor) else chunk_id
+    return doc if re.fullmatch(r"(?:p\d+)?c\d+", anchor) else chunk_id
 
 
 @dataclass

@@ -3,6 +3,8 @@
 - document: section-aware packing of Markdown-ish blocks; anchors ``c0``, ``c1``, ...
 - post: the same packing, with the title as every chunk's first line.
 - thread: a ``qa`` chunk (question + best answer) and one chunk per other answer.
+- a paged document (PDF), in any source: the document packing page by page; anchors
+  ``p<page>c<k>`` (page from 1, ``k`` from 0 within the page).
 
 Every function is pure: same record and sizes, same chunks.
 """
@@ -15,14 +17,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from src.config import ChunkSizes
-from src.pipelines.loaders import Answer, Record
+from src.pipelines.loaders import Answer, Page, Record
 from src.types import Chunk, SourceKind
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 META_ORDER = (
-    "title", "section", "version", "created_at", "last_updated", "author", "url", "accepted", "upvotes",
+    "title", "section", "page", "version", "created_at", "last_updated", "author", "url", "accepted", "upvotes",
     "status", "tags", "thread_id", "category", "path", "line",
 )  # fmt: skip
 QUESTION_CONTEXT_CHARS = 300
@@ -212,6 +214,17 @@ def _body(overlap: str, group: list[Block]) -> str:
     return f"{overlap}{group[0].joiner or chr(10) * 2}{body}" if overlap else body
 
 
+def _section_prefix(overlap: str, group: list[Block]) -> str:
+    """A document chunk's first line: its heading path, unless it opens with its own heading."""
+    path = group[0].path
+    starts_with_heading = group[0].kind == "heading" and not overlap
+    return " > ".join(path) if path and not starts_with_heading else ""
+
+
+def _with_section(meta: dict[str, Any], group: list[Block]) -> dict[str, Any]:
+    return {**meta, **({"section": " > ".join(group[0].path)} if group[0].path else {})}
+
+
 def chunk_sections(
     record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: str, source: str
 ) -> list[Chunk]:
@@ -223,8 +236,6 @@ def chunk_sections(
     chunks = []
     for n, (overlap, group) in enumerate(pack_blocks(parse_blocks(text), sizes)):
         body = _body(overlap, group)
-        path = group[0].path
-        starts_with_heading = group[0].kind == "heading" and not overlap
         if kind is SourceKind.POST:
             first = _HEADING.match(group[0].text)
             has_title = bool(title) and (
@@ -232,10 +243,41 @@ def chunk_sections(
             )
             prefix = title if title and (overlap or not has_title) else ""
         else:
-            prefix = " > ".join(path) if path and not starts_with_heading else ""
-        meta = {**record.metadata, **({"section": " > ".join(path)} if path else {})}
+            prefix = _section_prefix(overlap, group)
         chunk_text = f"{prefix}\n{body}" if prefix else body
-        chunks.append(Chunk(f"{doc_id}#c{n}", source, kind.value, chunk_text, ordered(meta)))
+        meta = ordered(_with_section(record.metadata, group))
+        chunks.append(Chunk(f"{doc_id}#c{n}", source, kind.value, chunk_text, meta))
+    return chunks
+
+
+def page_blocks(pages: tuple[Page, ...]) -> list[tuple[int, list[Block]]]:
+    """(page number, blocks) per page; the heading path carries over from page to page."""
+    stack: list[tuple[int, str]] = []
+    out = []
+    for page in pages:
+        blocks = []
+        for part in page.parts:
+            if part.level:
+                stack = [(lv, t) for lv, t in stack if lv < part.level] + [(part.level, part.text)]
+            blocks.append(Block("heading" if part.level else "text", part.text, tuple(t for _, t in stack)))
+        out.append((page.number, blocks))
+    return out
+
+
+def chunk_pages(record: Record, sizes: ChunkSizes, doc_id: str, source: str) -> list[Chunk]:
+    """Paged-document chunker: each page packed as a document on its own (a chunk never spans
+    two pages), anchors ``p<page>c<k>``, the page number in ``metadata.page``. A page with
+    nothing but headings gives no chunk; its headings still name the sections that follow."""
+    chunks = []
+    for number, blocks in page_blocks(record.pages):
+        if all(block.kind == "heading" for block in blocks):
+            continue
+        for k, (overlap, group) in enumerate(pack_blocks(blocks, sizes)):
+            body = _body(overlap, group)
+            prefix = _section_prefix(overlap, group)
+            meta = ordered({**_with_section(record.metadata, group), "page": number})
+            text = f"{prefix}\n{body}" if prefix else body
+            chunks.append(Chunk(f"{doc_id}#p{number}c{k}", source, SourceKind.DOCUMENT.value, text, meta))
     return chunks
 
 
@@ -318,5 +360,8 @@ CHUNKERS: dict[SourceKind, Callable[[Record, SourceKind, ChunkSizes, str, str], 
 def chunk_record(
     record: Record, kind: SourceKind, sizes: ChunkSizes, *, doc_id: str, source: str
 ) -> list[Chunk]:
-    """Chunks of one record; ``doc_id`` is ``<corpus>/<source>/<record key>``."""
+    """Chunks of one record; ``doc_id`` is ``<corpus>/<source>/<record key>``. A paged record
+    (PDF) is a document whatever ``kind`` its source has: pass the document sizes for it."""
+    if record.pages:
+        return chunk_pages(record, sizes, doc_id, source)
     return CHUNKERS[kind](record, kind, sizes, doc_id, source)

@@ -20,7 +20,7 @@ from src.config import UNKNOWN_SOURCE, Settings
 from src.errors import DataFolderMissing, InputError
 from src.pipelines.chunking import chunk_record
 from src.pipelines.loaders import Skip, SourceFile, load_file
-from src.types import Chunk, Warning_
+from src.types import Chunk, SourceKind, Warning_
 
 log = logging.getLogger(__name__)
 PROGRESS_MIN_FILES = 200
@@ -129,7 +129,6 @@ def ingest_corpus(
                     f"unknown source folder '{name}': ingested as kind {config.kind.value}, weight {config.weight}",
                     fatal=False,
                 )
-            sizes = settings.chunking.for_kind(config.kind)
             seen: dict[str, str] = {}
             n_files = n_records = n_chunks = n_skipped = 0
             for path in files:
@@ -153,9 +152,9 @@ def ingest_corpus(
                         continue
                     seen[item.key] = where
                     read_whole = True
-                    new = chunk_record(
-                        item, config.kind, sizes, doc_id=f"{corpus}/{name}/{item.key}", source=name
-                    )
+                    kind = SourceKind.DOCUMENT if item.pages else config.kind  # a PDF is a document anywhere
+                    sizes = settings.chunking.for_kind(kind)
+                    new = chunk_record(item, kind, sizes, doc_id=f"{corpus}/{name}/{item.key}", source=name)
                     chunks += new
                     n_records += 1
                     n_chunks += len(new)

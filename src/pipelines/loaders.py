@@ -3,8 +3,8 @@
 A loader never raises on bad input: it yields ``Skip`` items (``line``, ``reason``)
 next to the records it could read, and the ingest runner turns them into warnings.
 Metadata is normalised here (``src/pipelines/metadata.py``: dates to ISO 8601, ``owner`` ->
-``author``, ...) and HTML reduced to text (``src/pipelines/html.py``), so the chunkers only
-deal with text.
+``author``, ...), HTML reduced to text (``src/pipelines/html.py``) and PDF to the text of
+each page (``src/pipelines/pdf.py``), so the chunkers only deal with text.
 """
 
 from __future__ import annotations
@@ -41,13 +41,31 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class PagePart:
+    """A paragraph (``level`` 0) or a heading (``level`` 1, 2, ... from a PDF's outline) of a page."""
+
+    text: str
+    level: int = 0
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a paged document (PDF); ``number`` is 1-based."""
+
+    number: int
+    parts: tuple[PagePart, ...]
+
+
+@dataclass(frozen=True)
 class Record:
-    """One document, post or thread. ``key`` is the document key of its chunk ids."""
+    """One document, post or thread. ``key`` is the document key of its chunk ids. A paged
+    document (PDF) also has its ``pages``: it is chunked page by page (anchors ``p<page>c<k>``)."""
 
     key: str
     text: str
     metadata: dict[str, Any] = field(default_factory=dict)
     answers: tuple[Answer, ...] = ()
+    pages: tuple[Page, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -326,9 +344,15 @@ def _jsonl_line(raw: bytes, lineno: int, offset: int, src: SourceFile, default_k
     yield from record_from_obj(obj, src, default_key, lineno)
 
 
+def load_pdf(src: SourceFile, kind: SourceKind) -> Loaded:
+    from src.pipelines.pdf import load_pdf as load  # pypdf is imported only when a corpus has a PDF
+
+    yield from load(src, kind)
+
+
 LOADERS: dict[str, Callable[[SourceFile, SourceKind], Loaded]] = {
     ".md": load_text, ".markdown": load_text, ".txt": load_text, ".html": load_html, ".htm": load_html,
-    ".json": load_json, ".jsonl": load_jsonl,
+    ".json": load_json, ".jsonl": load_jsonl, ".pdf": load_pdf,
 }  # fmt: skip
 
 

@@ -20,6 +20,7 @@ FILES: dict[str, str | bytes] = {
     "docs/badyaml.md": "---\ntitle: [oops\n---\nStill ingested.\n",
     "docs/empty.md": "",
     "docs/zz.pdf": b"%PDF-1.4",
+    "docs/zz.docx": b"PK\x03\x04",
     "docs/bin.md": b"text\x00binary",
     "docs/latin.txt": "caf\u00e9".encode("cp1252"),
     "docs/.DS_Store": b"\x00\x01",
@@ -65,20 +66,21 @@ EXPECTED_CHUNKS = [
 
 EXPECTED_STATS = [
     SourceStats("blogs", "post", 1.0, files=1, records=1, chunks=1, skipped=0),
-    SourceStats("docs", "document", 1.2, files=3, records=3, chunks=3, skipped=4),
+    SourceStats("docs", "document", 1.2, files=3, records=3, chunks=3, skipped=5),
     SourceStats("forums", "thread", 0.8, files=2, records=3, chunks=4, skipped=1),
     SourceStats("misc", "post", 1.0, files=1, records=1, chunks=1, skipped=0),
     SourceStats("tickets", "thread", 0.8, files=1, records=1, chunks=1, skipped=0),
 ]
 
-READABLE = ".htm, .html, .json, .jsonl, .markdown, .md, .txt"
+READABLE = ".htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt"
 EXPECTED_WARNINGS = [
     Warning_("data/README.md", None, "file outside any source folder: skipped (move it into one, e.g. docs/)"),
     Warning_("data/docs/badyaml.md", 3, "invalid YAML front matter: ingested the text without it"),
     Warning_("data/docs/bin.md", None, "binary file (contains NUL bytes): not text"),
     Warning_("data/docs/empty.md", None, "empty file: nothing to ingest"),
     Warning_("data/docs/latin.txt", None, "not UTF-8 text (byte 0xe9 at offset 3): re-save it as UTF-8"),
-    Warning_("data/docs/zz.pdf", None, f"unknown file type '.pdf': skipped (readable: {READABLE})"),
+    Warning_("data/docs/zz.docx", None, f"unknown file type '.docx': skipped (readable: {READABLE})"),
+    Warning_("data/docs/zz.pdf", None, "corrupt PDF (PdfStreamError: Stream has ended unexpectedly): skipped"),
     Warning_("data/forums/threads.jsonl", 2,
              "invalid JSON (Expecting property name enclosed in double quotes, column 2): line skipped"),
     Warning_("data/misc", None, "unknown source folder 'misc': ingested as kind post, weight 1.0"),

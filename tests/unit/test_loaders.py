@@ -394,16 +394,17 @@ def test_id_with_hash_is_escaped(tmp_path: Path) -> None:
 
 
 def test_unknown_extension_and_oversized_file(tmp_path: Path) -> None:
-    assert load(write(tmp_path, "x.pdf", b"%PDF")) == [
+    assert load(write(tmp_path, "x.docx", b"PK\x03\x04")) == [
         Skip(
             None,
-            "unknown file type '.pdf': skipped (readable: .htm, .html, .json, .jsonl, .markdown, .md, .txt)",
+            "unknown file type '.docx': skipped (readable: .htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt)",
         )
     ]
     assert load(write(tmp_path, "Makefile", "all:")) == [
         Skip(
             None,
-            "unknown file type '(no extension)': skipped (readable: .htm, .html, .json, .jsonl, .markdown, .md, .txt)",
+            "unknown file type '(no extension)': skipped "
+            "(readable: .htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt)",
         )
     ]
     assert load(write(tmp_path, "big.md", "x" * 20), max_bytes=10) == [
