@@ -17,6 +17,10 @@ Example ``crosscheck.toml``::
     embed_model = "intfloat/e5-small-v2"
     llm_base_url = "http://127.0.0.1:1234/v1"
     llm_model = "qwen2.5-7b-instruct"
+
+    [index]
+    lock_timeout_s = 600      # wait this long for another process building the same index
+    checkpoint_chunks = 2000  # save the embedding cache every this many new chunks
 """
 
 from __future__ import annotations
@@ -84,12 +88,38 @@ class ModelsConfig:
 
 
 @dataclass(frozen=True)
+class IndexConfig:
+    """Building an index (``[index]`` in crosscheck.toml)."""
+
+    # How long a command waits for another process that is building the same index.
+    lock_timeout_s: float = 600.0
+    # Save the embedding cache after every this many newly embedded chunks, so that an
+    # interrupted build resumes where it stopped (0: save only at the end).
+    checkpoint_chunks: int = 2000
+
+    def __post_init__(self) -> None:
+        if not _is_number(self.lock_timeout_s) or self.lock_timeout_s <= 0:
+            raise UsageError(f"index.lock_timeout_s must be a number of seconds above 0, not {self.lock_timeout_s!r}")
+        if not _is_whole(self.checkpoint_chunks) or self.checkpoint_chunks < 0:
+            raise UsageError(f"index.checkpoint_chunks must be a whole number >= 0, not {self.checkpoint_chunks!r}")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
 class Settings:
     sources: dict[str, SourceConfig] = field(default_factory=lambda: dict(DEFAULT_SOURCES))
     chunking: ChunkingConfig = ChunkingConfig()
     models: ModelsConfig = ModelsConfig()
     # Files larger than this are skipped with a warning instead of being read whole.
     max_file_bytes: int = 64 * 1024 * 1024
+    index: IndexConfig = IndexConfig()
 
     def source(self, name: str) -> SourceConfig | None:
         """The configured source, or None for an unknown folder name."""
@@ -161,4 +191,9 @@ def _apply(settings: Settings, data: dict[str, Any], where: str) -> Settings:
         settings = replace(settings, models=_merge_dataclass(settings.models, data["models"], f"{where}: models"))
     if "max_file_bytes" in data:
         settings = replace(settings, max_file_bytes=int(data["max_file_bytes"]))
+    if "index" in data:
+        try:
+            settings = replace(settings, index=_merge_dataclass(settings.index, data["index"], f"{where}: index"))
+        except UsageError as exc:
+            raise UsageError(str(exc) if str(exc).startswith(where) else f"{where}: {exc}") from None
     return settings

@@ -47,3 +47,11 @@ class IndexError_(CrosscheckError):
 
 class ModelUnavailable(CrosscheckError):
     """A configured model (embedder, reranker, LLM) could not be loaded or reached."""
+
+
+class IndexNotWritable(UsageError):
+    """The index needs an update but its folder (or the lock file beside it) cannot be written."""
+
+
+class IndexBusy(CrosscheckError):
+    """Another process held the index lock for longer than the configured timeout."""
