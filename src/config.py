@@ -4,7 +4,10 @@ Defaults live here. ``load_settings`` reads an optional TOML file
 (``crosscheck.toml`` in the working directory, or ``CROSSCHECK_CONFIG``) and a few
 environment variables; it is called by ``main.py`` only, never at import time.
 
-Example ``crosscheck.toml``::
+Example ``crosscheck.toml`` (top-level keys before the first table)::
+
+    max_chunks_per_file = 5000  # more chunks from one file: a warning with the count
+    follow_symlinks = false     # read links leading out of the corpus folder (--follow-symlinks)
 
     [sources.kb]
     kind = "document"
@@ -119,6 +122,10 @@ class Settings:
     models: ModelsConfig = ModelsConfig()
     # Files larger than this are skipped with a warning instead of being read whole.
     max_file_bytes: int = 64 * 1024 * 1024
+    # A file that yields more chunks than this is ingested with a warning giving the count.
+    max_chunks_per_file: int = 5000
+    # Read symbolic links that lead out of the corpus folder (else skipped with a warning).
+    follow_symlinks: bool = False
     index: IndexConfig = IndexConfig()
 
     def source(self, name: str) -> SourceConfig | None:
@@ -191,6 +198,15 @@ def _apply(settings: Settings, data: dict[str, Any], where: str) -> Settings:
         settings = replace(settings, models=_merge_dataclass(settings.models, data["models"], f"{where}: models"))
     if "max_file_bytes" in data:
         settings = replace(settings, max_file_bytes=int(data["max_file_bytes"]))
+    if "max_chunks_per_file" in data:
+        value = data["max_chunks_per_file"]
+        if not _is_whole(value) or value < 1:
+            raise UsageError(f"{where}: max_chunks_per_file must be a whole number >= 1, not {value!r}")
+        settings = replace(settings, max_chunks_per_file=value)
+    if "follow_symlinks" in data:
+        if not isinstance(data["follow_symlinks"], bool):
+            raise UsageError(f"{where}: follow_symlinks must be true or false, not {data['follow_symlinks']!r}")
+        settings = replace(settings, follow_symlinks=data["follow_symlinks"])
     if "index" in data:
         try:
             settings = replace(settings, index=_merge_dataclass(settings.index, data["index"], f"{where}: index"))
