@@ -61,7 +61,7 @@ BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, 
                  "identifiers": "split"}
 _PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "PyStemmer")
 # Write failures that mean "this index cannot be updated here", reported in one line.
-_NOT_WRITABLE = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EDQUOT}
+_NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EDQUOT})
 
 
 def indexed_text(chunk: Chunk) -> str:
