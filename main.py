@@ -40,8 +40,21 @@ def _setup_logging(verbose: int) -> None:
     logging.getLogger("pypdf").setLevel(logging.ERROR if verbose == 0 else level)
 
 
+def _remember_setting(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Top-level settings given as options (``--follow-symlinks``): ``_settings(ctx)`` applies them."""
+    if value:
+        ctx.meta.setdefault("setting_overrides", {})[param.name] = value
+    return value
+
+
+follow_symlinks_option = click.option(
+    "--follow-symlinks", is_flag=True, expose_value=False, callback=_remember_setting,
+    help="Read symbolic links that lead out of the corpus folder (else skipped with a warning).")
+
+
 def corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """--data / --chunks, shared by every command that reads a corpus."""
+    """--data / --chunks / --follow-symlinks, shared by every command that reads a corpus."""
+    fn = follow_symlinks_option(fn)
     fn = click.option("--chunks", "chunks", type=click.Path(path_type=Path), default=None,
                       help="A chunks file written by `ingest` (default: artifacts/chunks.jsonl).")(fn)
     fn = click.option("--data", "data", type=click.Path(path_type=Path), default=None,
@@ -74,6 +87,7 @@ def _settings(ctx: click.Context) -> Settings:
     from dataclasses import replace
 
     settings = ctx.obj if isinstance(ctx.obj, Settings) else load_settings()
+    settings = replace(settings, **ctx.meta.get("setting_overrides", {}))
     overrides = ctx.meta.get("model_overrides")
     return replace(settings, models=replace(settings.models, **overrides)) if overrides else settings
 
@@ -84,6 +98,7 @@ def _settings(ctx: click.Context) -> Settings:
 @click.option("--out", "out", type=click.Path(path_type=Path), default=Path("artifacts/chunks.jsonl"),
               show_default=True, help="Where to write the chunks; commands run without --data/--chunks read it.")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on the first bad file or line instead of skipping it.")
+@follow_symlinks_option
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 @click.pass_context
 @domain_errors
@@ -92,13 +107,15 @@ def ingest(ctx: click.Context, data: Path, out: Path, strict: bool, as_json: boo
 
     Every source folder is chunked by its kind (docs: section-aware windows; forums and
     tickets: one chunk per answer, the accepted one with its question; blogs: paragraphs).
-    A bad file or line is skipped with a `file:line: reason` warning and counted.
+    A bad file or line is skipped with a `file:line: reason` warning and counted, as is a
+    folder that cannot be read and a symbolic link leading out of the corpus folder.
 
     \b
     Examples:
       python main.py ingest
       python main.py ingest --data ../shared/datasets/astraml/data --out artifacts/astraml.jsonl
       python main.py ingest --strict
+      python main.py ingest --data kb --follow-symlinks
     """
     from src.pipelines.corpus import ingest_to
     from src.render import render_ingest_json, render_ingest_summary

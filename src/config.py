@@ -4,7 +4,10 @@ Defaults live here. ``load_settings`` reads an optional TOML file
 (``crosscheck.toml`` in the working directory, or ``CROSSCHECK_CONFIG``) and a few
 environment variables; it is called by ``main.py`` only, never at import time.
 
-Example ``crosscheck.toml``::
+Example ``crosscheck.toml`` (top-level keys before the first table)::
+
+    max_chunks_per_file = 5000  # more chunks from one file: a warning with the count
+    follow_symlinks = false     # read links leading out of the corpus folder (--follow-symlinks)
 
     [sources.kb]
     kind = "document"
@@ -17,6 +20,10 @@ Example ``crosscheck.toml``::
     embed_model = "intfloat/e5-small-v2"
     llm_base_url = "http://127.0.0.1:1234/v1"
     llm_model = "qwen2.5-7b-instruct"
+
+    [index]
+    lock_timeout_s = 600      # wait this long for another process building the same index
+    checkpoint_chunks = 2000  # save the embedding cache every this many new chunks
 """
 
 from __future__ import annotations
@@ -84,12 +91,42 @@ class ModelsConfig:
 
 
 @dataclass(frozen=True)
+class IndexConfig:
+    """Building an index (``[index]`` in crosscheck.toml)."""
+
+    # How long a command waits for another process that is building the same index.
+    lock_timeout_s: float = 600.0
+    # Save the embedding cache after every this many newly embedded chunks, so that an
+    # interrupted build resumes where it stopped (0: save only at the end).
+    checkpoint_chunks: int = 2000
+
+    def __post_init__(self) -> None:
+        if not _is_number(self.lock_timeout_s) or self.lock_timeout_s <= 0:
+            raise UsageError(f"index.lock_timeout_s must be a number of seconds above 0, not {self.lock_timeout_s!r}")
+        if not _is_whole(self.checkpoint_chunks) or self.checkpoint_chunks < 0:
+            raise UsageError(f"index.checkpoint_chunks must be a whole number >= 0, not {self.checkpoint_chunks!r}")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
 class Settings:
     sources: dict[str, SourceConfig] = field(default_factory=lambda: dict(DEFAULT_SOURCES))
     chunking: ChunkingConfig = ChunkingConfig()
     models: ModelsConfig = ModelsConfig()
     # Files larger than this are skipped with a warning instead of being read whole.
     max_file_bytes: int = 64 * 1024 * 1024
+    # A file that yields more chunks than this is ingested with a warning giving the count.
+    max_chunks_per_file: int = 5000
+    # Read symbolic links that lead out of the corpus folder (else skipped with a warning).
+    follow_symlinks: bool = False
+    index: IndexConfig = IndexConfig()
 
     def source(self, name: str) -> SourceConfig | None:
         """The configured source, or None for an unknown folder name."""
@@ -161,4 +198,18 @@ def _apply(settings: Settings, data: dict[str, Any], where: str) -> Settings:
         settings = replace(settings, models=_merge_dataclass(settings.models, data["models"], f"{where}: models"))
     if "max_file_bytes" in data:
         settings = replace(settings, max_file_bytes=int(data["max_file_bytes"]))
+    if "max_chunks_per_file" in data:
+        value = data["max_chunks_per_file"]
+        if not _is_whole(value) or value < 1:
+            raise UsageError(f"{where}: max_chunks_per_file must be a whole number >= 1, not {value!r}")
+        settings = replace(settings, max_chunks_per_file=value)
+    if "follow_symlinks" in data:
+        if not isinstance(data["follow_symlinks"], bool):
+            raise UsageError(f"{where}: follow_symlinks must be true or false, not {data['follow_symlinks']!r}")
+        settings = replace(settings, follow_symlinks=data["follow_symlinks"])
+    if "index" in data:
+        try:
+            settings = replace(settings, index=_merge_dataclass(settings.index, data["index"], f"{where}: index"))
+        except UsageError as exc:
+            raise UsageError(str(exc) if str(exc).startswith(where) else f"{where}: {exc}") from None
     return settings

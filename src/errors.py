@@ -47,3 +47,24 @@ class IndexError_(CrosscheckError):
 
 class ModelUnavailable(CrosscheckError):
     """A configured model (embedder, reranker, LLM) could not be loaded or reached."""
+
+
+class FolderUnreadable(UsageError):
+    """A folder the user named cannot be listed (permissions, I/O error)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: cannot read the folder ({reason})")
+        self.path = path
+        self.reason = reason
+
+
+class OutputNotWritable(UsageError):
+    """An output path the user named is a folder or cannot be written."""
+
+
+class IndexNotWritable(UsageError):
+    """The index needs an update but its folder (or the lock file beside it) cannot be written."""
+
+
+class IndexBusy(CrosscheckError):
+    """Another process held the index lock for longer than the configured timeout."""

@@ -93,7 +93,8 @@ class SearchEngine:
 
             embed_model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
         backend = make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
-        sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress, backend=backend)
+        sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress, backend=backend,
+                                        config=settings.index)
         engine = cls(chunks, sources, embed_model, settings, llm=llm, reranker_loader=reranker_loader,
                      index_dir=index_dir)
         engine.index_report = report

@@ -2,21 +2,33 @@
 
 Layout of an index folder (``index/`` beside the chunks file)::
 
-    params.json                  what built it: schema, model, dim, BM25 settings, versions, sources
-    .embeddings/<model-slug>/    the embedding cache: vectors.npy + keys.json (content hashes);
+    params.json                  what built it: schema, model, dim, BM25 settings, versions, and per
+                                 source its chunk count, fingerprint and folder
+    .embeddings/<model-slug>/    the embedding cache: vectors.npz (content hashes and vectors);
                                  dot-named, so no source folder (never hidden) can collide with it
-    <source>/faiss.index         LlamaIndex FaissVectorStore (inner product on unit vectors);
+    <source>.<suffix>/faiss.index  LlamaIndex FaissVectorStore (inner product on unit vectors);
                                  with --vector-store qdrant, a Qdrant collection instead
     .qdrant/                     Qdrant's local mode storage, when no --qdrant-url is given
-    <source>/bm25/               bm25s index (English Snowball stemmer, English stop words)
-    <source>/ids.json            chunk ids in the row order of both indexes
+    <source>.<suffix>/bm25/      bm25s index (English Snowball stemmer, English stop words)
+    <source>.<suffix>/ids.json   chunk ids in the row order of both indexes
 
-Embeddings are cached by a hash of the embedded text, per model, so only new or
-changed chunks are embedded; a model change builds into a fresh cache folder.
+and ``index.lock`` beside the folder. Embeddings are cached by a hash of the embedded text,
+per model, so only new or changed chunks are embedded; a model change builds into a fresh
+cache folder.
+
+Publishing: a source is built in a fresh temporary folder (``.tmp-<source>.<suffix>``),
+renamed to ``<source>.<suffix>`` when complete and never changed afterwards; ``params.json``,
+replaced atomically, names the folder of each source and is the commit point; folders it no
+longer names are deleted after it. A reader takes no lock: it reads ``params.json`` once and
+loads the folders it names, so it gets the old index or the new one, and when a builder
+deletes an old folder under it the load fails and it retries under the lock. Builders hold
+the lock (``index_lock``) from reading ``params.json`` to deleting old folders; one that had
+to wait rereads the index and reuses it when the other process built what it needs.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
@@ -33,7 +45,11 @@ from typing import Any
 
 import numpy as np
 
-from src.errors import IndexError_
+from src.config import IndexConfig
+from src.embeddings import EmbeddingCache, fill_cache  # EmbeddingCache: also imported from here by rerank
+from src.errors import IndexError_, IndexNotWritable
+from src.fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
+from src.fusion.index_lock import index_lock
 from src.fusion.vector_stores import FaissBackend, VectorBackend
 from src.types import Chunk
 
@@ -44,6 +60,8 @@ CACHE_DIR = ".embeddings"
 BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, "method": "lucene",
                  "identifiers": "split"}
 _PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "PyStemmer")
+# Write failures that mean "this index cannot be updated here", reported in one line.
+_NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EDQUOT})
 
 
 def indexed_text(chunk: Chunk) -> str:
@@ -74,78 +92,6 @@ def package_versions() -> dict[str, str]:
         except importlib_metadata.PackageNotFoundError:
             out[name] = "absent"
     return out
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
-class EmbeddingCache:
-    """Vectors keyed by content hash for one model, persisted as npy + json in ``folder``
-    (``None``: kept in memory only)."""
-
-    def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
-        self.keys: list[str] = []
-        self.vectors = np.zeros((0, 0), dtype=np.float32)
-        keys_path, vec_path = (folder / "keys.json", folder / "vectors.npy") if folder else (None, None)
-        if keys_path and vec_path and keys_path.is_file() and vec_path.is_file():
-            try:
-                self.keys = json.loads(keys_path.read_text(encoding="utf-8"))
-                self.vectors = np.load(vec_path)
-            except (OSError, ValueError, EOFError) as exc:
-                log.warning("embedding cache %s is unreadable (%s): re-embedding", folder, exc)
-                self.keys, self.vectors = [], np.zeros((0, 0), dtype=np.float32)
-            if len(self.keys) != len(self.vectors):
-                log.warning("embedding cache %s is inconsistent: re-embedding", folder)
-                self.keys, self.vectors = [], np.zeros((0, 0), dtype=np.float32)
-        self._row = {k: i for i, k in enumerate(self.keys)}
-
-    def missing(self, keys: Sequence[str]) -> list[str]:
-        seen: set[str] = set()
-        out = []
-        for k in keys:
-            if k not in self._row and k not in seen:
-                seen.add(k)
-                out.append(k)
-        return out
-
-    def add(self, keys: Sequence[str], vectors: np.ndarray) -> None:
-        if not len(keys):
-            return
-        vectors = np.asarray(vectors, dtype=np.float32)
-        base = len(self.keys)
-        self.vectors = vectors if base == 0 else np.vstack([self.vectors, vectors])
-        self.keys.extend(keys)
-        self._row.update({k: base + i for i, k in enumerate(keys)})
-
-    def get(self, keys: Sequence[str]) -> np.ndarray:
-        return self.vectors[[self._row[k] for k in keys]]
-
-    def retain(self, keys: set[str]) -> int:
-        """Drop vectors of chunks that no longer exist; returns how many were dropped."""
-        keep = [i for i, k in enumerate(self.keys) if k in keys]
-        dropped = len(self.keys) - len(keep)
-        if not dropped:
-            return 0
-        self.keys = [self.keys[i] for i in keep]
-        self.vectors = self.vectors[keep] if keep else np.zeros((0, 0), dtype=np.float32)
-        self._row = {k: i for i, k in enumerate(self.keys)}
-        return dropped
-
-    def save(self) -> None:
-        if self.folder is None:
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".npy")
-        with os.fdopen(fd, "wb") as f:
-            np.save(f, self.vectors)
-        os.replace(tmp, self.folder / "vectors.npy")
-        atomic_write_text(self.folder / "keys.json", json.dumps(self.keys))
 
 
 @dataclass
@@ -198,6 +144,27 @@ def _fingerprint(chunks: Sequence[Chunk], hashes: Sequence[str]) -> str:
     return h.hexdigest()[:24]
 
 
+@dataclass(frozen=True)
+class _Wanted:
+    """What the index of ``chunks`` must hold: per source its chunks and fingerprint."""
+
+    model_name: str
+    vector_store: str
+    chunks: Sequence[Chunk]
+    hashes: dict[str, str]  # chunk id -> text hash
+    by_source: dict[str, list[Chunk]]
+    fingerprints: dict[str, str]
+
+    @classmethod
+    def of(cls, chunks: Sequence[Chunk], model_name: str, backend: VectorBackend) -> _Wanted:
+        by_source: dict[str, list[Chunk]] = {}
+        for c in chunks:
+            by_source.setdefault(c.source, []).append(c)
+        hashes = {c.id: text_hash(model_name, indexed_text(c)) for c in chunks}
+        fingerprints = {name: _fingerprint(cs, [hashes[c.id] for c in cs]) for name, cs in by_source.items()}
+        return cls(model_name, backend.describe(), chunks, hashes, dict(sorted(by_source.items())), fingerprints)
+
+
 def build_or_load(
     chunks: Sequence[Chunk],
     index_dir: Path,
@@ -205,124 +172,200 @@ def build_or_load(
     *,
     progress: Callable[[int, int], None] | None = None,
     backend: VectorBackend | None = None,
+    config: IndexConfig | None = None,
 ) -> tuple[dict[str, SourceIndex], dict[str, Any]]:
     """Bring ``index_dir`` up to date with ``chunks`` and load it.
 
-    Embeds only chunks whose text is not in the model's cache; rebuilds a source's vector
-    store and BM25 index only when its chunk ids or texts changed, or the vector store
-    changed. Returns the loaded sources and a report
-    ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
+    A current index is loaded without a lock. Otherwise, under the index lock: embeds only
+    chunks whose text is not in the model's cache (saving it every ``config.checkpoint_chunks``
+    new vectors), rebuilds a source's vector store and BM25 index only when its chunk ids or
+    texts changed, or the vector store changed, and publishes (module docstring). Returns the
+    loaded sources and a report ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
     """
     backend = backend or FaissBackend()
-    model_name = getattr(embed_model, "model_name", str(embed_model))
-    by_source: dict[str, list[Chunk]] = {}
-    for c in chunks:
-        by_source.setdefault(c.source, []).append(c)
-    params_path = index_dir / "params.json"
-    old = _read_params(params_path)
+    config = config or IndexConfig()
+    wanted = _Wanted.of(chunks, getattr(embed_model, "model_name", str(embed_model)), backend)
+    current = _load_current(index_dir, wanted, backend)
+    if current is not None:
+        return current
+    with index_lock(index_dir, config.lock_timeout_s):
+        current = _load_current(index_dir, wanted, backend)
+        if current is not None:
+            log.info("index %s was brought up to date by another process: reusing it", index_dir)
+            return current
+        try:
+            return _update(index_dir, wanted, embed_model, backend, config, progress)
+        except OSError as exc:
+            if exc.errno in _NOT_WRITABLE:
+                raise _not_writable(index_dir, exc) from None
+            raise
+
+
+def _not_writable(index_dir: Path, exc: OSError) -> IndexNotWritable:
+    where = Path(exc.filename) if exc.filename else None
+    if where is not None and where.name.startswith(TMP_PREFIX):
+        where = where.parent  # the folder a temporary file could not be created in
+    return IndexNotWritable(f"index {index_dir} needs an update but cannot be written: "
+                            f"{f'{where}: ' if where else ''}{exc.strerror or exc} "
+                            "(make it writable, or pass --index-dir DIR)")
+
+
+def _load_current(index_dir: Path, wanted: _Wanted, backend: VectorBackend
+                  ) -> tuple[dict[str, SourceIndex], dict[str, Any]] | None:
+    """The index as ``params.json`` describes it, when that is exactly ``wanted``; else None."""
+    params = _read_params(index_dir / "params.json", quiet=True)
+    listed = params.get("sources")
+    if not (params.get("schema") == INDEX_SCHEMA and params.get("embed_model") == wanted.model_name
+            and params.get("bm25") == BM25_SETTINGS and params.get("vector_store") == wanted.vector_store
+            and isinstance(listed, dict) and sorted(listed) == sorted(wanted.fingerprints)):
+        return None
+    sources = {}
+    for name, src_chunks in wanted.by_source.items():
+        folder = _folder_of(listed[name], name)
+        if folder is None or listed[name].get("fingerprint") != wanted.fingerprints[name]:
+            return None
+        loaded = _load_source(index_dir / folder, name, src_chunks, backend, quiet=True)
+        if loaded is None:  # damaged, or deleted by a builder since params.json was read
+            return None
+        sources[name] = loaded
+    return sources, {"embedded": 0, "rebuilt": [], "reused": list(sources), "params": params}
+
+
+def _folder_of(entry: Any, name: str) -> str | None:
+    """The folder params.json names for a source (its own name in indexes written before folders
+    were named), or None when that is not a plain folder name."""
+    folder = entry.get("folder", name) if isinstance(entry, dict) else None
+    if not isinstance(folder, str) or folder in ("", ".", "..") or "/" in folder or os.sep in folder:
+        return None
+    return folder
+
+
+def _usable_params(index_dir: Path, wanted: _Wanted) -> dict[str, Any]:
+    """The parts of the old ``params.json`` this build may reuse, saying why it rebuilds."""
+    old = _read_params(index_dir / "params.json")
     if old and old.get("schema") != INDEX_SCHEMA:
         log.warning("index %s was written by another Crosscheck version: rebuilding", index_dir)
-        old = {}
-    if old and old.get("embed_model") != model_name:
+        return {}
+    if old and old.get("embed_model") != wanted.model_name:
         log.warning("index %s was built with %s, not %s: rebuilding with %s",
-                    index_dir, old.get("embed_model"), model_name, model_name)
-        old = {}
+                    index_dir, old.get("embed_model"), wanted.model_name, wanted.model_name)
+        return {}
+    if old and old.get("vector_store") != wanted.vector_store:
+        log.warning("index %s was built on %s: rebuilding on %s", index_dir, old.get("vector_store"),
+                    wanted.vector_store)
+        return {}
     if old and old.get("bm25") != BM25_SETTINGS:
         log.info("index %s used other BM25 settings: rebuilding its sources", index_dir)
-        old = {**old, "sources": {}}
-    if old and old.get("vector_store") != backend.describe():
-        log.warning("index %s was built on %s: rebuilding on %s", index_dir, old.get("vector_store"),
-                    backend.describe())
-        old = {}
+        return {**old, "sources": {}}
+    if not isinstance(old.get("sources", {}), dict):
+        return {**old, "sources": {}}
+    return old
 
-    cache = EmbeddingCache(index_dir / CACHE_DIR / model_slug(model_name))
-    hashes = {c.id: text_hash(model_name, indexed_text(c)) for c in chunks}
-    missing = cache.missing([hashes[c.id] for c in chunks])
-    embedded = 0
-    if missing:
-        texts_by_hash = {hashes[c.id]: indexed_text(c) for c in chunks}
-        batch = max(1, int(getattr(embed_model, "embed_batch_size", 64)))
-        for start in range(0, len(missing), batch):
-            keys = missing[start:start + batch]
-            vecs = embed_model.get_text_embedding_batch([texts_by_hash[k] for k in keys])
-            arr = np.asarray(vecs, dtype=np.float32)
-            arr /= np.maximum(np.linalg.norm(arr, axis=1, keepdims=True), 1e-12)
-            cache.add(keys, arr)
-            embedded += len(keys)
-            if progress:
-                progress(embedded, len(missing))
-    dropped = cache.retain(set(hashes.values()))
-    if embedded or dropped:
-        cache.save()
+
+def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorBackend, config: IndexConfig,
+            progress: Callable[[int, int], None] | None) -> tuple[dict[str, SourceIndex], dict[str, Any]]:
+    """Embed what is missing, rebuild what changed, publish; the caller holds the index lock."""
+    index_dir.mkdir(parents=True, exist_ok=True)
+    old = _usable_params(index_dir, wanted)
+    cache = EmbeddingCache(index_dir / CACHE_DIR / model_slug(wanted.model_name))
+    cache.sweep_temporaries()
+    cache.retain(set(wanted.hashes.values()))
+    texts = {wanted.hashes[c.id]: indexed_text(c) for c in wanted.chunks}
+    embedded = fill_cache(embed_model, cache, texts, checkpoint_every=config.checkpoint_chunks, progress=progress)
     dim = int(cache.vectors.shape[1]) if cache.vectors.size else int(old.get("dim", 0))
 
     stemmer = make_stemmer()
     sources: dict[str, SourceIndex] = {}
-    rebuilt, reused = [], []
+    rebuilt, reused, created = [], [], []
     source_params: dict[str, Any] = {}
-    for name, src_chunks in sorted(by_source.items()):
-        fp = _fingerprint(src_chunks, [hashes[c.id] for c in src_chunks])
-        folder = index_dir / name
-        old_src = (old.get("sources") or {}).get(name, {})
-        loaded = None
-        if old_src.get("fingerprint") == fp:
-            loaded = _load_source(folder, name, src_chunks, backend)
-        if loaded is None:
-            loaded = _build_source(folder, name, src_chunks, cache.get([hashes[c.id] for c in src_chunks]),
-                                   stemmer, backend)
-            rebuilt.append(name)
-        else:
-            reused.append(name)
-        sources[name] = loaded
-        source_params[name] = {"chunks": len(src_chunks), "fingerprint": fp}
-    # Whatever folder is not a current source goes, whether or not old params named it.
-    for entry in index_dir.iterdir():
-        if entry.is_dir() and not entry.name.startswith(".") and entry.name not in by_source:
-            shutil.rmtree(entry, ignore_errors=True)
-
-    params = {
-        "schema": INDEX_SCHEMA,
-        "embed_model": model_name,
-        "dim": dim,
-        "bm25": BM25_SETTINGS,
-        "vector_store": backend.describe(),
-        "packages": package_versions(),
-        "sources": source_params,
-    }
-    if params != {k: old.get(k) for k in params}:
-        params["updated"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        atomic_write_text(params_path, json.dumps(params, indent=2, sort_keys=True) + "\n")
+    old_sources = old.get("sources") or {}
+    try:
+        for name, src_chunks in wanted.by_source.items():
+            fp = wanted.fingerprints[name]
+            folder = _folder_of(old_sources.get(name), name)
+            loaded = None
+            if folder is not None and old_sources[name].get("fingerprint") == fp:
+                loaded = _load_source(index_dir / folder, name, src_chunks, backend)
+            if loaded is None:
+                vectors = cache.get([wanted.hashes[c.id] for c in src_chunks])
+                folder, loaded = _build_source(index_dir, name, src_chunks, vectors, stemmer, backend)
+                created.append(folder)
+                rebuilt.append(name)
+            else:
+                reused.append(name)
+            sources[name] = loaded
+            source_params[name] = {"chunks": len(src_chunks), "fingerprint": fp, "folder": folder}
+        params = {
+            "schema": INDEX_SCHEMA,
+            "embed_model": wanted.model_name,
+            "dim": dim,
+            "bm25": BM25_SETTINGS,
+            "vector_store": wanted.vector_store,
+            "packages": package_versions(),
+            "sources": source_params,
+        }
+        if params != {k: old.get(k) for k in params}:
+            params["updated"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+            atomic_write_text(index_dir / "params.json", json.dumps(params, indent=2, sort_keys=True) + "\n")
+    except BaseException:
+        for folder in created:
+            shutil.rmtree(index_dir / folder, ignore_errors=True)
+        raise
+    _remove_unlisted(index_dir, {p["folder"] for p in source_params.values()})
     return sources, {"embedded": embedded, "rebuilt": rebuilt, "reused": reused, "params": params}
 
 
-def _read_params(path: Path) -> dict[str, Any]:
+def _remove_unlisted(index_dir: Path, keep: set[str]) -> None:
+    """Delete the source folders params.json no longer names (older versions, deleted sources,
+    legacy ``<source>`` folders) and what killed builds left (``.tmp-*``). Other dot-named
+    entries (the caches, Qdrant's storage) stay."""
+    for entry in index_dir.iterdir():
+        leftover = entry.name.startswith(TMP_PREFIX)
+        if not leftover and (entry.name.startswith(".") or entry.name in keep or not entry.is_dir()):
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+
+
+def _read_params(path: Path, *, quiet: bool = False) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        params = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        log.warning("%s is unreadable: rebuilding the index", path)
+        params = None
+    if not isinstance(params, dict):
+        if not quiet:
+            log.warning("%s is unreadable: rebuilding the index", path)
         return {}
+    return params
 
 
-def _build_source(folder: Path, name: str, chunks: list[Chunk], vectors: np.ndarray,
-                  stemmer: Any, backend: VectorBackend) -> SourceIndex:
+def _build_source(index_dir: Path, name: str, chunks: list[Chunk], vectors: np.ndarray,
+                  stemmer: Any, backend: VectorBackend) -> tuple[str, SourceIndex]:
+    """Build one source in a fresh temporary folder, then rename it to its final, unique name."""
     import bm25s
 
-    tmp = folder.with_name(folder.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    store = backend.build(tmp, name, chunks, vectors)
-    bm25 = bm25s.BM25(k1=BM25_SETTINGS["k1"], b=BM25_SETTINGS["b"], method=BM25_SETTINGS["method"])
-    bm25.index(tokenize([indexed_text(c) for c in chunks], stemmer), show_progress=False)
-    bm25.save(str(tmp / "bm25"))
-    (tmp / "ids.json").write_text(json.dumps([c.id for c in chunks]), encoding="utf-8")
-    shutil.rmtree(folder, ignore_errors=True)
-    os.replace(tmp, folder)
-    return SourceIndex(name, chunks, store, bm25, backend.row_map(chunks))
+    tmp = Path(tempfile.mkdtemp(dir=index_dir, prefix=f"{TMP_PREFIX}{name}."))
+    try:
+        store = backend.build(tmp, name, chunks, vectors)
+        bm25 = bm25s.BM25(k1=BM25_SETTINGS["k1"], b=BM25_SETTINGS["b"], method=BM25_SETTINGS["method"])
+        bm25.index(tokenize([indexed_text(c) for c in chunks], stemmer), show_progress=False)
+        bm25.save(str(tmp / "bm25"))
+        (tmp / "ids.json").write_text(json.dumps([c.id for c in chunks]), encoding="utf-8")
+        os.chmod(tmp, 0o755)  # mkdtemp makes 0700; an index may be shared
+        final = index_dir / tmp.name[len(TMP_PREFIX):]
+        os.rename(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return final.name, SourceIndex(name, chunks, store, bm25, backend.row_map(chunks))
 
 
-def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBackend) -> SourceIndex | None:
+def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBackend, *,
+                 quiet: bool = False) -> SourceIndex | None:
     import bm25s
 
     try:
@@ -332,7 +375,8 @@ def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBa
         store = backend.load(folder, name, chunks)
         bm25 = bm25s.BM25.load(str(folder / "bm25"))
     except (OSError, ValueError, RuntimeError, EOFError) as exc:
-        log.warning("index of source %s is unreadable (%s): rebuilding it", name, exc)
+        if not quiet:
+            log.warning("index of source %s is unreadable (%s): rebuilding it", name, exc)
         return None
     if store is None:
         return None

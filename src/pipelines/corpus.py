@@ -11,11 +11,13 @@ import hashlib
 import json
 import logging
 import os
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from src.config import Settings
-from src.errors import DataFolderMissing, UsageError
+from src.errors import DataFolderMissing, OutputNotWritable, UsageError
+from src.fsio import TMP_PREFIX, atomic_write_text
 from src.types import Warning_
 
 log = logging.getLogger(__name__)
@@ -31,19 +33,32 @@ def artifacts_dir_for(data_dir: Path, root: Path = Path("artifacts")) -> Path:
 
 
 def manifest_of(data_dir: Path, settings: Settings) -> str:
-    """A fingerprint of every file below ``data_dir`` (path, size, mtime) and the chunk settings."""
+    """A fingerprint of every file below ``data_dir`` (path, size, mtime; a link's target's) and
+    the settings that change the chunks."""
     h = hashlib.sha256()
-    h.update(repr((settings.sources, settings.chunking, settings.max_file_bytes)).encode())
-    for root, dirs, files in os.walk(data_dir):
-        dirs.sort()
-        for name in sorted(files):
-            p = Path(root) / name
-            try:
-                st = p.stat()
-            except OSError:
-                continue
-            h.update(f"{p.relative_to(data_dir).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    h.update(repr((settings.sources, settings.chunking, settings.max_file_bytes, settings.follow_symlinks)).encode())
+    for p in _walk_files(data_dir, settings.follow_symlinks):
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        h.update(f"{p.relative_to(data_dir).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
+
+
+def _walk_files(data_dir: Path, follow_symlinks: bool) -> Iterator[Path]:
+    """Files below ``data_dir`` in sorted order; with ``follow_symlinks`` through linked folders
+    too, each real folder once (so link loops end)."""
+    visited: set[str] = set()
+    for root, dirs, files in os.walk(data_dir, followlinks=follow_symlinks):
+        if follow_symlinks:
+            real = os.path.realpath(root)
+            if real in visited:
+                dirs[:] = []
+                continue
+            visited.add(real)
+        dirs.sort()
+        yield from (Path(root) / name for name in sorted(files))
 
 
 def _manifest_path(chunks_path: Path) -> Path:
@@ -52,15 +67,49 @@ def _manifest_path(chunks_path: Path) -> Path:
 
 def ingest_to(data_dir: Path, out: Path, settings: Settings, *, strict: bool = False,
               on_warning: Callable[[Warning_], None] | None = None, progress: bool = False):
-    """Ingest ``data_dir`` into ``out`` and record its fingerprint; returns the IngestResult."""
+    """Ingest ``data_dir`` into ``out`` and record its fingerprint; returns the IngestResult.
+
+    ``OutputNotWritable`` when ``out`` is a folder or cannot be written, checked before reading
+    the corpus as well as when writing.
+    """
     from src.pipelines.chunks_io import write_chunks
     from src.pipelines.ingest import ingest_corpus
 
+    _check_writable(out)
     result = ingest_corpus(data_dir, settings, strict=strict, on_warning=on_warning, progress=progress)
-    write_chunks(result.chunks, out)
-    manifest = {"data_dir": str(data_dir.resolve()), "fingerprint": manifest_of(data_dir, settings)}
-    _manifest_path(out).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    fingerprint = manifest_of(data_dir, settings)
+    try:
+        write_chunks(result.chunks, out)
+        manifest = {"data_dir": str(data_dir.resolve()), "fingerprint": fingerprint}
+        atomic_write_text(_manifest_path(out), json.dumps(manifest, indent=1) + "\n")
+    except OSError as exc:
+        raise _not_writable(out, exc) from None
     return result
+
+
+def _check_writable(out: Path) -> None:
+    """Fail before a long ingest when ``out`` cannot be written: a folder, or a folder that
+    cannot be created or written into."""
+    if out.is_dir():
+        raise OutputNotWritable(f"cannot write the chunks file {out}: it is a folder "
+                                f"(name a file, e.g. {out / 'chunks.jsonl'})")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=out.parent, prefix=f"{TMP_PREFIX}{out.name}.")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise _not_writable(out, exc) from None
+
+
+def _not_writable(out: Path, exc: OSError) -> OutputNotWritable:
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        return OutputNotWritable(f"cannot write the chunks file {out}: {exc.filename or out.parent} is not a folder")
+    where = exc.filename
+    if where and Path(where).name.startswith(TMP_PREFIX):
+        where = out.parent  # the folder a temporary file could not be created in
+    where = f" ({where})" if where and str(where) != str(out) else ""
+    return OutputNotWritable(f"cannot write the chunks file {out}: {exc.strerror or exc}{where}")
 
 
 def resolve_chunks(data: Path | None, chunks: Path | None, settings: Settings,

@@ -3,6 +3,10 @@
 Sources are the corpus's subfolders, visited in sorted order, as are the files below
 each one (any nesting) and the records in each file, so the same input always gives
 the same chunks in the same order.
+
+Nothing below the corpus is left out silently: a folder that cannot be listed, a symbolic
+link leading out of the corpus folder (unless ``follow_symlinks``), a broken link and a
+special file (FIFO, socket, device) are each skipped with a warning and counted.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from src.config import UNKNOWN_SOURCE, Settings
-from src.errors import DataFolderMissing, InputError
+from src.errors import DataFolderMissing, FolderUnreadable, InputError
 from src.pipelines.chunking import chunk_record
 from src.pipelines.loaders import Skip, SourceFile, load_file
 from src.types import Chunk, SourceKind, Warning_
@@ -69,13 +73,87 @@ def _visible(name: str) -> bool:
     return not name.startswith(".")
 
 
-def iter_source_files(source_dir: Path) -> list[Path]:
-    """Every non-hidden file below ``source_dir`` (symlinked folders not followed), sorted by relative path."""
-    found: list[Path] = []
-    for root, dirs, files in os.walk(source_dir):
-        dirs[:] = [d for d in dirs if _visible(d)]
-        found += [Path(root, f) for f in files if _visible(f)]
-    return sorted(found, key=lambda p: p.relative_to(source_dir).as_posix())
+@dataclass(frozen=True)
+class Unlisted:
+    """Something below a source folder that is not read, and why (a warning, counted as skipped)."""
+
+    path: Path
+    reason: str
+
+
+def _link_problem(path: Path, root: Path, follow_symlinks: bool) -> Unlisted | None:
+    """Why the symbolic link ``path`` is not read, or None when it is."""
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # missing target, or a loop of links
+        return Unlisted(path, f"broken symbolic link (to {os.readlink(path)}): skipped")
+    if follow_symlinks or target.is_relative_to(root):
+        return None
+    return Unlisted(path, f"symbolic link to {target}, outside the corpus folder: skipped "
+                          "(pass --follow-symlinks to read it)")
+
+
+def iter_source_files(source_dir: Path, corpus_root: Path | None = None, *,
+                      follow_symlinks: bool = False) -> list[Path | Unlisted]:
+    """Every non-hidden file below ``source_dir``, and every ``Unlisted`` entry, sorted by relative path.
+
+    A symbolic link leading inside ``corpus_root`` (default: the parent of ``source_dir``) is
+    read when it names a file and passed over when it names a folder (its files are read where
+    they are). A link leading outside is ``Unlisted`` unless ``follow_symlinks``, which reads
+    it, folders included, each real folder once (so link loops end). A folder that cannot be
+    listed, a broken link and a special file are ``Unlisted``.
+    """
+    root = (corpus_root or source_dir.parent).resolve()
+    found: list[Path | Unlisted] = []
+    if source_dir.is_symlink():
+        problem = _link_problem(source_dir, root, follow_symlinks)
+        if problem is not None:
+            return [problem]
+    visited = {source_dir.resolve()}
+    pending = [source_dir]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as exc:
+            found.append(Unlisted(folder, f"cannot read the folder ({exc.strerror or exc})"))
+            continue
+        subfolders: list[Path] = []
+        for entry in entries:
+            if not _visible(entry.name):
+                continue
+            path = Path(folder, entry.name)
+            try:
+                link = entry.is_symlink()
+                problem = _link_problem(path, root, follow_symlinks) if link else None
+                if problem is not None:
+                    found.append(problem)
+                elif entry.is_dir():
+                    real = path.resolve()
+                    if (link and real.is_relative_to(root)) or real in visited:
+                        continue  # read where it is; or a loop, or a folder already read through a link
+                    visited.add(real)
+                    subfolders.append(path)
+                elif entry.is_file():
+                    found.append(path)
+                else:
+                    found.append(Unlisted(path, "not a regular file (a FIFO, socket or device): skipped"))
+            except OSError as exc:
+                found.append(Unlisted(path, f"cannot read ({exc.strerror or exc}): skipped"))
+        pending.extend(reversed(subfolders))  # visited in name order
+    return sorted(found, key=lambda f: _relative(f.path if isinstance(f, Unlisted) else f, source_dir))
+
+
+def _relative(path: Path, source_dir: Path) -> str:
+    return path.relative_to(source_dir).as_posix() if path != source_dir else ""
+
+
+def _source_folders(data_dir: Path) -> list[Path]:
+    try:
+        return sorted((e for e in data_dir.iterdir() if _visible(e.name)), key=lambda p: p.name)
+    except OSError as exc:
+        raise FolderUnreadable(str(data_dir), exc.strerror or str(exc)) from None
 
 
 def ingest_corpus(
@@ -88,11 +166,12 @@ def ingest_corpus(
 ) -> IngestResult:
     """Load and chunk every source folder of ``data_dir``.
 
-    Raises ``DataFolderMissing`` when ``data_dir`` is not a folder and, with ``strict``,
-    ``InputError`` on the first warning (it is then not passed to ``on_warning``). An
-    unknown source folder is ingested as kind post, weight 1.0, with a warning that is
-    not counted as skipped and never fails ``strict``. Hidden files and folders are ignored;
-    a file directly in ``data_dir`` is skipped with a warning.
+    Raises ``DataFolderMissing`` when ``data_dir`` is not a folder, ``FolderUnreadable`` when
+    it cannot be listed and, with ``strict``, ``InputError`` on the first warning (it is then
+    not passed to ``on_warning``). An unknown source folder is ingested as kind post, weight
+    1.0, and a file giving more than ``settings.max_chunks_per_file`` chunks is ingested,
+    each with a warning that is not counted as skipped and never fails ``strict``. Hidden
+    files and folders are ignored; a file directly in ``data_dir`` is skipped with a warning.
     """
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
@@ -101,16 +180,14 @@ def ingest_corpus(
     reporter = _Reporter(strict, on_warning)
 
     sources: list[Path] = []
-    for entry in sorted(data_dir.iterdir(), key=lambda p: p.name):
-        if not _visible(entry.name):
-            continue
+    for entry in _source_folders(data_dir):
         if entry.is_dir():
             sources.append(entry)
         else:
             reporter.warn(
                 str(entry), None, "file outside any source folder: skipped (move it into one, e.g. docs/)"
             )
-    plan = [(src, iter_source_files(src)) for src in sources]
+    plan = [(src, iter_source_files(src, data_dir, follow_symlinks=settings.follow_symlinks)) for src in sources]
     total = sum(len(files) for _, files in plan)
     show = progress and total >= PROGRESS_MIN_FILES and sys.stderr.isatty()
     bar = tqdm(total=total, desc="ingest", unit="file", file=sys.stderr, disable=not show, leave=False)
@@ -132,10 +209,16 @@ def ingest_corpus(
             seen: dict[str, str] = {}
             n_files = n_records = n_chunks = n_skipped = 0
             for path in files:
+                bar.update(1)
+                if isinstance(path, Unlisted):  # a folder, link or special file that cannot be read
+                    reporter.warn(str(path.path), None, path.reason)
+                    n_skipped += 1
+                    continue
                 rel = path.relative_to(source_dir).as_posix()
                 display = str(path)
                 src = SourceFile(path, rel, f"{name}/{rel}")
                 read_whole = False
+                file_chunks = 0
                 for item in load_file(src, config.kind, settings.max_file_bytes):
                     if isinstance(item, Skip):
                         reporter.warn(display, item.line, item.reason)
@@ -157,9 +240,13 @@ def ingest_corpus(
                     new = chunk_record(item, kind, sizes, doc_id=f"{corpus}/{name}/{item.key}", source=name)
                     chunks += new
                     n_records += 1
-                    n_chunks += len(new)
+                    file_chunks += len(new)
+                n_chunks += file_chunks
                 n_files += int(read_whole)
-                bar.update(1)
+                if file_chunks > settings.max_chunks_per_file:
+                    reporter.warn(display, None, f"{file_chunks} chunks (more than {settings.max_chunks_per_file}); "
+                                  "embedding them takes a while: split the file, or raise max_chunks_per_file "
+                                  "if that is expected", fatal=False)
             stats.append(
                 SourceStats(name, config.kind.value, config.weight, n_files, n_records, n_chunks, n_skipped)
             )

