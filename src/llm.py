@@ -149,9 +149,12 @@ def make_llm(models: ModelsConfig) -> LLM | None:
 
 @dataclass
 class CircuitBreaker:
-    """Consecutive failed calls across requests (a server's requests share one): after
+    """Consecutive calls that got no chat completion back (refused, timed out, HTTP error, a body
+    that is not a completion), across requests: a server's requests share one. After
     ``threshold`` of them, no request calls the LLM for ``backoff_s`` seconds; then one call
-    is tried again, and its failure starts another back-off. Thread-safe."""
+    is tried again, and its failure starts another back-off. A completion whose content a
+    question's checks reject says nothing about the server's health and is not counted here.
+    Thread-safe."""
 
     threshold: int = MAX_FAILURES
     backoff_s: float = 60.0
@@ -185,8 +188,9 @@ class LLMBudget:
     """One request's LLM allowance (not shared between threads).
 
     ``deadline_s`` (None: none) bounds all of the request's calls together: each call's
-    timeout is the time left. After ``MAX_FAILURES`` consecutive failures, or once the
-    deadline has passed, or while ``breaker`` backs off, ``call`` raises LLMSkipped at once.
+    timeout is the time left. After ``MAX_FAILURES`` consecutive failures (of the call, or of
+    the caller's checks of its reply), or once the deadline has passed, or while ``breaker``
+    backs off, ``call`` raises LLMSkipped at once.
     Callers that give up on the LLM call ``fallback``: the first one logs the request's only
     warning (when the request itself called the LLM; a request skipped by the breaker's
     back-off stays quiet, its ``report`` still says why).
@@ -235,7 +239,11 @@ class LLMBudget:
             reason = str(exc) if isinstance(exc, ModelUnavailable) else \
                 f"LLM {llm.name} failed ({exc.__class__.__name__}: {_first_line(exc)})"
             self._failed(reason)
+            if self.breaker is not None:
+                self.breaker.failure(reason)
             raise ModelUnavailable(reason) from None
+        if self.breaker is not None:
+            self.breaker.success()
         try:
             out = parse(reply)
         except ValueError as exc:
@@ -244,16 +252,12 @@ class LLMBudget:
             raise InvalidReply(reason, str(exc), reply) from None
         self.successes += 1
         self.failures = 0
-        if self.breaker is not None:
-            self.breaker.success()
         return out
 
     def _failed(self, reason: str) -> None:
         log.debug("%s", reason)
         self.failures += 1
         self.last_failure = reason
-        if self.breaker is not None:
-            self.breaker.failure(reason)
         if self.failures >= MAX_FAILURES and self.stopped is None:
             self.stopped = f"{reason}; {self.failures} failures in a row"
 

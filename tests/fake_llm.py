@@ -5,7 +5,8 @@ Each request takes the next step of the script (``default`` once it is used up);
 
 - a str: a 200 chat completion whose content is that text;
 - ``("sleep", seconds, content)``: the same, after a pause;
-- ``("hang",)``: no answer until the test calls ``release()`` (or the server closes);
+- ``("hang",)``: no answer until the test calls ``release()`` (or the server closes), then
+  the ``default`` step's (an empty object when that hangs too);
 - ``("status", code, body)``: that HTTP status with a JSON body;
 - ``("raw", body, content_type)``: a 200 whose body is ``body`` as it is (not a completion);
 - a callable: called with the request's JSON, returns one of the above.
@@ -71,7 +72,8 @@ class FakeLLMServer:
             return 200, completion(step[2]), "application/json"
         if kind == "hang":
             self._release.wait(120)
-            return 200, completion("{}"), "application/json"
+            hangs = not isinstance(self.default, str) and not callable(self.default) and self.default[0] == "hang"
+            return self._respond("{}" if hangs else self.default)
         if kind == "status":
             return step[1], json.dumps(step[2]).encode(), "application/json"
         if kind == "raw":

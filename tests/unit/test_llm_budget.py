@@ -146,6 +146,19 @@ def test_the_breaker_backs_off_after_two_failures_then_tries_again() -> None:
     assert breaker.blocked() is None
 
 
+def test_replies_that_fail_a_questions_checks_do_not_back_the_server_off() -> None:
+    breaker = CircuitBreaker(backoff_s=60.0)
+    llm = ScriptedLLM(["not json"] * 4 + ['{"ok": 1}'])
+    for _ in range(2):
+        budget = LLMBudget(breaker=breaker)
+        for _ in range(2):
+            with pytest.raises(InvalidReply):
+                _call(budget, llm)
+        assert budget.stopped is not None  # this question stops calling the LLM ...
+    assert breaker.blocked() is None  # ... but the server answered: the next question tries it
+    assert _call(LLMBudget(breaker=breaker), llm) == {"ok": 1}
+
+
 def test_a_request_skipped_by_the_back_off_logs_nothing(caplog: pytest.LogCaptureFixture) -> None:
     breaker = CircuitBreaker(backoff_s=60.0)
     breaker.failure("LLM x down")
