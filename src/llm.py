@@ -29,6 +29,7 @@ from src.errors import ModelUnavailable
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_FAILURES = 2  # consecutive failed calls after which a request stops calling the LLM
+MIN_CALL_S = 0.05  # a call with less time left than this is not started: the deadline has passed
 
 
 class LLM(Protocol):
@@ -216,7 +217,7 @@ class LLMBudget:
     def _closed(self, name: str) -> str | None:
         if self.stopped is None:
             left = self.left()
-            if left is not None and left <= 0:
+            if left is not None and left < MIN_CALL_S:
                 passed = f"the request's {self.deadline_s:g} s LLM deadline passed"
                 self.stopped = f"{self.last_failure} ({passed})" if self.last_failure else f"LLM {name}: {passed}"
             elif self.breaker is not None and (held := self.breaker.blocked()) is not None:
