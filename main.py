@@ -154,6 +154,10 @@ def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                      help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1 (LM Studio), "
                           "http://127.0.0.1:11434/v1 (Ollama). Key from OPENAI_API_KEY."),
         click.option("--llm-model", default=None, help="Model name on that server."),
+        click.option("--llm-deadline", "llm_deadline_s", type=click.FloatRange(min=0, min_open=True), default=None,
+                     expose_value=False, callback=_remember_model_option,
+                     help="Seconds all of one question's LLM calls may take together (default 20); then the "
+                          "offline path answers. Env: CROSSCHECK_LLM_DEADLINE_S."),
         click.option("--vector-store", type=click.Choice(["faiss", "qdrant"]), default=None,
                      expose_value=False, callback=_remember_model_option,
                      help="Dense index backend: faiss (default, embedded) or qdrant. Env: CROSSCHECK_VECTOR_STORE."),
@@ -317,24 +321,29 @@ def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | Non
 
 def _claim_graph(engine: Any, evidence: list[Any], settings: Settings, html: Path | None,
                  query: str, counter_limit: int) -> tuple[dict[str, Any], str]:
-    from src.graph import build_claim_graph
     from src.graph.counter import counter_evidence, engine_contradiction_groups
-    from src.graph.llm_extract import make_extractor
+    from src.graph.llm_extract import checked_graph, make_extractor
+    from src.llm import LLMBudget
 
     weights = {name: engine.authority(name) for name in engine.sources}
     extra = counter_evidence(evidence, engine_contradiction_groups(engine), engine.by_id,
                              counter_limit) if counter_limit > 0 else []
-    graph = build_claim_graph(evidence + extra, source_weights=weights, extractor=make_extractor(settings.models),
-                              embed_model=engine.embed_model)
+    extractor = make_extractor(settings.models, budget=LLMBudget(settings.models.llm_deadline_s))
+    graph, disagreement = checked_graph(evidence + extra, extractor, source_weights=weights,
+                                        embed_model=engine.embed_model)
     html_path = None
     if html is not None:
         html_path = str(graph.write_html(html))
     _write_graphml(graph, query)
     out = {**graph.to_json(html_path=html_path), "counter_evidence": [s.id for s in extra]}
+    if disagreement:
+        out["notices"] = [*out.get("notices", []), disagreement]
     text = graph.render_text()
     if extra:
         text += "\ncounter-evidence (chunks beyond the results, from the corpus audit): " + ", ".join(
             s.id for s in extra)
+    if disagreement:
+        text += f"\nnotice: {disagreement}"
     return out, text
 
 

@@ -20,6 +20,7 @@ Example ``crosscheck.toml`` (top-level keys before the first table)::
     embed_model = "intfloat/e5-small-v2"
     llm_base_url = "http://127.0.0.1:1234/v1"
     llm_model = "qwen2.5-7b-instruct"
+    llm_deadline_s = 20     # one question's LLM calls together
 
     [index]
     lock_timeout_s = 600      # wait this long for another process building the same index
@@ -82,7 +83,9 @@ class ModelsConfig:
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key: str | None = None
-    llm_timeout_s: float = 30.0
+    llm_timeout_s: float = 30.0  # one call's longest wait on the server
+    llm_deadline_s: float = 20.0  # all of one question's LLM calls together; then the offline path answers
+    llm_backoff_s: float = 60.0  # serve: after failures, requests skip the LLM for this long
     vector_store: str = "faiss"  # or "qdrant"
     qdrant_url: str | None = None  # a Qdrant server; None = Qdrant's local mode in the index folder
     # Named entities in answers: "none" finds them by capitalisation; a spaCy pipeline (package or
@@ -158,7 +161,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         raise UsageError(f"config file not found: {cfg_path}")
 
     models = settings.models
-    overrides = {
+    from_env = {
         "embed_model": env.get("CROSSCHECK_EMBED_MODEL"),
         "reranker": env.get("CROSSCHECK_RERANKER"),
         "llm_base_url": env.get("CROSSCHECK_LLM_BASE_URL") or env.get("OPENAI_BASE_URL"),
@@ -168,10 +171,30 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         "qdrant_url": env.get("QDRANT_URL"),
         "nlp": env.get("CROSSCHECK_NLP"),
     }
-    overrides = {k: v for k, v in overrides.items() if v}
+    overrides: dict[str, Any] = {k: v for k, v in from_env.items() if v}
+    for name, var in SECONDS_ENV.items():
+        if env.get(var):
+            overrides[name] = seconds(env[var], var)
     if overrides:
         settings = replace(settings, models=replace(models, **overrides))
-    return settings
+    where = f"{cfg_path}: models." if cfg_path.is_file() else "models."
+    checked = {name: seconds(getattr(settings.models, name), where + name) for name in SECONDS_ENV}
+    return replace(settings, models=replace(settings.models, **checked))
+
+
+SECONDS_ENV = {"llm_timeout_s": "CROSSCHECK_LLM_TIMEOUT_S", "llm_deadline_s": "CROSSCHECK_LLM_DEADLINE_S",
+               "llm_backoff_s": "CROSSCHECK_LLM_BACKOFF_S"}
+
+
+def seconds(value: Any, where: str) -> float:
+    """A positive number of seconds, or UsageError naming ``where``."""
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        out = float("nan")
+    if isinstance(value, bool) or not out > 0 or out == float("inf"):
+        raise UsageError(f"{where}: expected a positive number of seconds, not {value!r}")
+    return out
 
 
 def _apply(settings: Settings, data: dict[str, Any], where: str) -> Settings:

@@ -2,11 +2,12 @@
 
 The model sees the numbered top chunks and the claim graph's verdicts and must reply with
 ``ANSWER_SCHEMA`` JSON. ``parse_answer_reply`` rejects a reply that is not that JSON, cites
-evidence that does not exist, cites nothing, states a number no cited chunk contains, or
-contradicts the claim graph's finding (it found a contradiction; the model says otherwise).
-``generate`` retries an invalid reply once, telling the model what was wrong, and returns
-None (the caller falls back to the extractive answer) after a second invalid reply or when
-the server is unreachable or times out.
+evidence that does not exist, cites nothing, states a number no cited chunk contains (numbers
+written in words count: "forty-five days" is 45), gives the value of another scope than the
+one asked ("plan=team" asked, the Free plan's value stated), or contradicts the claim graph's
+finding (it found a contradiction; the model says otherwise). ``generate`` retries an invalid
+reply once, telling the model what was wrong, and returns None (the caller falls back to the
+extractive answer) after a second failure, or when the request's ``LLMBudget`` is spent.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from typing import Any
 
 from src.answer.model import STATUSES, Verdict
 from src.errors import ModelUnavailable
-from src.llm import LLM, parse_json_reply
+from src.graph.mentions import find_mentions
+from src.graph.values import SPELLED_NUMBER, Norm, compare, fmt_num, parse_value, spelled_value
+from src.llm import LLM, InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
 from src.types import ScoredChunk
 
 log = logging.getLogger(__name__)
@@ -51,6 +54,16 @@ SYSTEM_PROMPT = (
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _MARKER = re.compile(r"\[(\d+)\]")
+_UNIT_KINDS = frozenset({"duration", "size", "rate", "percent"})
+_NEXT_WORDS = re.compile(r"\s*(%|[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)")
+
+
+@dataclass(frozen=True)
+class ScopeCheck:
+    """The question names a scope: the values the evidence gives for it (any status)."""
+
+    scope: str  # "plan=team"
+    values: tuple[str, ...]  # as written or normalised ("14 days", "P14D")
 
 
 @dataclass(frozen=True)
@@ -77,15 +90,85 @@ def build_messages(question: str, evidence: Sequence[ScoredChunk], graph_keys: S
 
 
 def numbers(text: str) -> set[str]:
-    """Numbers in text, thousands separators dropped: 'up to 1,000 events in 72 hours' -> {'1000', '72'}."""
-    out = set()
-    for m in _NUMBER.finditer(text):
-        n = m.group(0)
-        out.add(n.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", n) else n)
+    """Numbers the text states, thousands separators dropped, numbers in words as digits when
+    they state a quantity (13 or more, or followed by a unit): 'up to 1,000 events in 72 hours'
+    -> {'1000', '72'}; 'forty-five days' -> {'45'}; 'one forum answer' -> set()."""
+    return _digits(with_digits(text, quantities_only=True))
+
+
+def evidence_numbers(text: str) -> set[str]:
+    """The numbers an answer citing ``text`` may state: its digits and every number in words."""
+    return _digits(text) | {fmt_num(spelled_value(m.group(0))) for m in SPELLED_NUMBER.finditer(text)}
+
+
+def invented_numbers(text: str, evidence_texts: Sequence[str]) -> list[str]:
+    """The numbers ``text`` states that none of ``evidence_texts`` contains, in order. A number
+    is also grounded when its value with its unit is one the evidence gives in other words
+    ("two weeks" for "14 days")."""
+    allowed = set().union(set(), *(evidence_numbers(t) for t in evidence_texts))
+    norms = [m.norm for t in evidence_texts for m in find_mentions(with_digits(t))]
+    said = with_digits(text, quantities_only=True)
+    grounded = [(m.start, m.end) for m in find_mentions(said) if _allowed(m.norm, norms)]
+    out: list[str] = []
+    for m in _NUMBER.finditer(said):
+        n = _plain(m.group(0))
+        if n not in allowed and not any(s <= m.start() < e for s, e in grounded) and n not in out:
+            out.append(n)
     return out
 
 
-def parse_answer_reply(reply: str, evidence_texts: Sequence[str], graph_status: str | None = None) -> LLMAnswer:
+def _plain(n: str) -> str:
+    return n.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", n) else n
+
+
+def _digits(text: str) -> set[str]:
+    return {_plain(m.group(0)) for m in _NUMBER.finditer(text)}
+
+
+def _unit_follows(text: str, end: int, value: float) -> bool:
+    m = _NEXT_WORDS.match(text, end)
+    if m is None:
+        return False
+    norm = parse_value(f"{fmt_num(value)} {m.group(1)}")
+    return norm is not None and norm.kind in _UNIT_KINDS
+
+
+def with_digits(text: str, *, quantities_only: bool = False) -> str:
+    """Numbers in words replaced by digits: 'forty-five days' -> '45 days'. With
+    ``quantities_only``, only those that state a quantity (13 or more, or followed by a unit),
+    so 'one forum answer' stays as written."""
+    def digits(m: re.Match) -> str:
+        value = spelled_value(m.group(0))
+        if quantities_only and value < 13 and not _unit_follows(text, m.end(), value):
+            return m.group(0)
+        return fmt_num(value)
+
+    return SPELLED_NUMBER.sub(digits, text)
+
+
+def scope_problem(check: ScopeCheck, answer: str, authoritative: str) -> str | None:
+    """Why the reply gives a value the evidence does not give for the scope asked, or None.
+    The authoritative answer may state only values of that scope; the answer text must state
+    at least one of them when it states values of their kind (it may name other scopes' too)."""
+    allowed = [n for n in (parse_value(v) for v in check.values) if n is not None]
+    if not allowed:
+        return None
+    shown = ", ".join(dict.fromkeys(v for v in check.values if parse_value(v)))
+    for field, text in (("authoritative_answer", authoritative), ("answer", answer)):
+        stated = [m for m in find_mentions(with_digits(text)) if any(compare(m.norm, a) != "incomparable" for a in allowed)]
+        wrong = [m for m in stated if not _allowed(m.norm, allowed)]
+        if wrong and (field == "authoritative_answer" or len(wrong) == len(stated)):
+            return (f"the {field} gives {wrong[0].text}, but for {check.scope} (the scope asked) the evidence "
+                    f"gives {shown}")
+    return None
+
+
+def _allowed(norm: Norm, allowed: Sequence[Norm]) -> bool:
+    return any(compare(norm, a) == "equal" for a in allowed)
+
+
+def parse_answer_reply(reply: str, evidence_texts: Sequence[str], graph_status: str | None = None,
+                       scope: ScopeCheck | None = None) -> LLMAnswer:
     """A validated answer, or ValueError saying what is wrong (sent back to the model on retry)."""
     data = parse_json_reply(reply)
     if not isinstance(data, dict):
@@ -112,32 +195,39 @@ def parse_answer_reply(reply: str, evidence_texts: Sequence[str], graph_status: 
             cited.append(n)
     if status != "insufficient_data" and not cited:
         raise ValueError("the answer cites no evidence: cite every sentence like [1]")
-    allowed = set().union(*(numbers(evidence_texts[n - 1]) for n in cited)) if cited else set()
+    cited_texts = [evidence_texts[n - 1] for n in cited]
     for field, text in (("answer", _MARKER.sub(" ", answer)), ("authoritative_answer", auth or "")):
-        invented = sorted(numbers(text) - allowed)
+        invented = invented_numbers(text, cited_texts)
         if invented:
             raise ValueError(f"the {field} states {', '.join(invented)}, which no cited evidence contains")
+    if scope is not None and status != "insufficient_data":
+        problem = scope_problem(scope, _MARKER.sub(" ", answer), auth or "")
+        if problem:
+            raise ValueError(problem)
     if graph_status in ("contradiction", "scoped") and status != graph_status:
         raise ValueError(f"the claim graph found status {graph_status!r} for this question, not {status!r}")
     return LLMAnswer(answer.strip(), tuple(cited), Verdict(status, explanation.strip(), auth))
 
 
-def generate(llm: LLM, messages: list[dict[str, str]], validate: Callable[[str], LLMAnswer]) -> tuple[LLMAnswer | None, str]:
-    """(answer, "") or (None, why it fell back). One retry for an invalid reply."""
+def generate(llm: LLM, messages: list[dict[str, str]], validate: Callable[[str], LLMAnswer],
+             budget: LLMBudget | None = None) -> tuple[LLMAnswer | None, str]:
+    """(answer, "") or (None, why it fell back). Two attempts, the second told what was wrong
+    with an invalid first reply; ``budget`` (by default unbounded) may stop them sooner."""
+    budget = budget or LLMBudget(name=llm.name)
+    problem = ""
     for attempt in (1, 2):
         try:
-            reply = llm.chat(messages, json_schema=ANSWER_SCHEMA, max_tokens=900)
-        except ModelUnavailable as exc:
-            log.warning("%s; answering extractively", exc)
-            return None, str(exc)
-        try:
-            return validate(reply), ""
-        except ValueError as exc:
-            log.info("invalid LLM answer (attempt %d): %s", attempt, exc)
+            return budget.call(llm, messages, validate, json_schema=ANSWER_SCHEMA, max_tokens=900), ""
+        except LLMSkipped as exc:
             problem = str(exc)
-            messages = [*messages, {"role": "assistant", "content": reply[:4000]},
-                        {"role": "user", "content": f"That reply is invalid: {problem}. Reply again with JSON "
+            break
+        except InvalidReply as exc:
+            log.info("invalid LLM answer (attempt %d): %s", attempt, exc.problem)
+            problem = str(exc)
+            messages = [*messages, {"role": "assistant", "content": exc.reply[:4000]},
+                        {"role": "user", "content": f"That reply is invalid: {exc.problem}. Reply again with JSON "
                                                     "only, using only the evidence, and fix this."}]
-    log.warning("the LLM answer was invalid twice (%s); answering extractively", problem)
-    return None, f"the LLM answer was invalid twice ({problem})"
-
+        except ModelUnavailable as exc:
+            problem = str(exc)
+    budget.fallback("the extractive answer")
+    return None, budget.reason or problem

@@ -35,7 +35,7 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Warning:  # noqa: A001 - the domain word; never shadows the builtin outside this module's users
-    kind: str  # conflict | outdated_version | low_authority | llm_fallback
+    kind: str  # conflict | outdated_version | low_authority | llm_fallback | claims_disagree
     message: str
     ids: tuple[str, ...] = ()
 
@@ -57,6 +57,9 @@ class Answer:
     answers: tuple[dict[str, Any], ...] = ()  # SPEC section 5: {"value", "scope", "status", "sources"}
     question: dict[str, Any] = field(default_factory=dict)  # the expected answer type, subject and key
     other_conflicts: tuple[dict[str, Any], ...] = ()  # contradictions in the evidence about other facts
+    # with an LLM configured: {"name", "used" (any reply used), "calls", "reason" (why it fell back, or
+    # null), "deadline_s"}; None without one
+    llm_status: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"query": self.query, "answer": self.answer,
@@ -66,5 +69,5 @@ class Answer:
                 "question": dict(self.question),
                 "other_conflicts": [dict(c) for c in self.other_conflicts],
                 "warnings": [w.to_json() for w in self.warnings],
-                "method": self.method, "llm": self.llm, "relevance": self.relevance,
+                "method": self.method, "llm": self.llm, "llm_status": self.llm_status, "relevance": self.relevance,
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}

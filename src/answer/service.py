@@ -5,8 +5,15 @@
 Thread safety: the search engine (its query-embedding cache, FAISS and BM25 scratch state),
 the claim-graph builder and the relevance model (the shared Snowball stemmer) are not
 thread-safe, so every call into them runs under ``self.lock``, one ``threading.Lock``:
-concurrent requests are accepted, and retrieve and build graphs one at a time. LLM calls
-(network-bound; the OpenAI client is thread-safe) run outside the lock.
+concurrent requests are accepted, and retrieve and build graphs one at a time. No LLM call
+(network-bound; the OpenAI client is thread-safe) ever runs under the lock: the LLM's query
+variants and claims are fetched before it is taken, the answer after it is released, so a
+slow or hanging LLM delays only the requests that use it.
+
+LLM use: each question gets an ``LLMBudget`` (``models.llm_deadline_s``, and the service's
+``CircuitBreaker`` shared by all requests, backing off ``models.llm_backoff_s`` after two
+failures in a row); past it, the offline path answers and the answer's ``llm_status`` and
+``llm_fallback`` warning say why.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from src.answer.extractive import Citer, answer_from_chunks, answer_from_claims, answer_from_set
-from src.answer.generate import build_messages, generate, parse_answer_reply
+from src.answer.generate import ScopeCheck, build_messages, generate, parse_answer_reply
 from src.answer.model import Answer, Citation, Verdict, Warning
 from src.answer.relevance import Relevance, RelevanceModel, question_terms, terms
 from src.answer.verdict import (
@@ -27,16 +34,22 @@ from src.answer.verdict import (
     focus_status,
     make_verdict,
     make_warnings,
+    scope_label,
     select_keys,
     set_warnings,
     subject_named,
     verdict_from_set,
 )
 from src.config import Settings
+from src.errors import ModelUnavailable
 from src.fusion.options import FusionConfig, SearchResult
 from src.fusion.output import result_json
 from src.fusion.priors import query_versions
+from src.fusion.rewrite import REWRITE_PROMPT, parse_variants
 from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
+from src.graph.llm_extract import LLMClaimExtractor
+from src.graph.values import parse_value
+from src.llm import CircuitBreaker, LLMBudget
 from src.types import ScoredChunk
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -58,23 +71,28 @@ class Retrieval:
     relevance: Relevance | None
     timings_ms: dict[str, float]
     counter: tuple[ScoredChunk, ...] = ()  # chunks the graph read beyond the results (counter-evidence)
+    notices: tuple[str, ...] = ()  # the LLM's and the offline rules' claims disagree on a contradiction
 
     def to_json(self, graph_html: str | None = None) -> dict[str, Any]:
         """The SPEC section 4 (``fusion --json``) object."""
         graph = self.graph.to_json(html_path=graph_html) if self.graph is not None else None
         if graph is not None:
             graph["counter_evidence"] = [s.id for s in self.counter]
+            if self.notices:
+                graph["notices"] = [*graph.get("notices", []), *self.notices]
         return result_json(self.result, graph=graph, graph_on=self.graph is not None, timings_ms=self.timings_ms)
 
 
 class AnswerService:
     def __init__(self, engine: Any, settings: Settings, *, llm: Any = None, extractor: Any = None,
-                 answer_extractor: Any = None) -> None:
+                 answer_extractor: Any = None, breaker: CircuitBreaker | None = None) -> None:
         self.engine = engine
         self.settings = settings
         self.llm = llm
         self.extractor = extractor  # None: the offline claim extractor
+        self.breaker = breaker or CircuitBreaker(backoff_s=settings.models.llm_backoff_s)
         self.lock = threading.Lock()
+        self._audit_lock = threading.Lock()  # one corpus audit at a time, without holding the engine
         self._relevance: RelevanceModel | None = None
         # src.graph.candidates.AnswerExtractor; built on first use unless one is shared in
         self._extractor: Any = answer_extractor
@@ -103,44 +121,102 @@ class AnswerService:
             self._relevance = RelevanceModel(self.engine.chunks)
         return self._relevance
 
+    # -- the LLM --------------------------------------------------------------------------
+    @property
+    def uses_llm(self) -> bool:
+        return self.llm is not None or isinstance(self.extractor, LLMClaimExtractor)
+
+    def budget(self, *, deadline: bool = True) -> LLMBudget:
+        """One request's LLM allowance: the configured deadline (none for a corpus audit) and
+        the breaker this service's requests share."""
+        llm = self.llm if self.llm is not None else getattr(self.extractor, "llm", None)
+        return LLMBudget(self.settings.models.llm_deadline_s if deadline else None, breaker=self.breaker,
+                         name=getattr(llm, "name", None))
+
+    def _claims_extractor(self, chunks: list[Any], budget: LLMBudget) -> Any:
+        """The extractor to build a graph with, under the lock: an LLM extractor's replies are
+        fetched here, before the lock is taken."""
+        if isinstance(self.extractor, LLMClaimExtractor):
+            return self.extractor.bound(budget).prefetch(chunks)
+        return self.extractor
+
+    def _rewrite(self, query: str, config: FusionConfig, budget: LLMBudget) -> Any:
+        """Query variants for ``num_queries`` > 1: the LLM's, fetched now, else the offline ones."""
+        if config.num_queries <= 1:
+            return None
+        engine = self.engine
+
+        def offline(q: str, n: int) -> list[str]:
+            return engine.offline_rewriter()(q, n)  # runs under the lock, inside the search
+
+        if self.llm is None:
+            return offline
+        from src.fusion.engine import clean_query
+
+        q, n = clean_query(query), config.num_queries - 1
+
+        def parse(reply: str) -> list[str]:
+            found = parse_variants(reply, q, n)
+            if not found:
+                raise ValueError("no usable query variants")
+            return found
+
+        try:
+            variants = budget.call(self.llm, [{"role": "user", "content": REWRITE_PROMPT.format(n=n, query=q)}],
+                                   parse, temperature=0.3, max_tokens=256)
+        except ModelUnavailable:
+            budget.fallback("offline query rewriting")
+            return offline
+        return lambda _q, _n: variants
+
     # -- retrieval ---------------------------------------------------------------------
     def retrieve(self, query: str, config: FusionConfig, *, graph_topn: int = 12, with_graph: bool = True,
-                 assess: bool = False, counter_limit: int = COUNTER_LIMIT) -> Retrieval:
-        from src.graph import build_claim_graph
+                 assess: bool = False, counter_limit: int = COUNTER_LIMIT, budget: LLMBudget | None = None) -> Retrieval:
         from src.graph.counter import counter_evidence, engine_contradiction_groups
+        from src.graph.llm_extract import checked_graph
 
+        budget = budget or self.budget()
+        rewrite = self._rewrite(query, config, budget)
+        counter: list[ScoredChunk] = []
         with self.lock:
-            result = self.engine.search(query, config)
+            result = self.engine.search(query, config, rewrite=rewrite)
             timings = dict(result.timings_ms)
-            graph = relevance = None
-            counter: list[ScoredChunk] = []
-            if with_graph:
-                t0 = time.perf_counter()
-                evidence = result.results[:graph_topn]
-                if counter_limit > 0:
-                    if self._groups is None:
-                        self._groups = engine_contradiction_groups(self.engine)
-                    counter = counter_evidence(evidence, self._groups, self.engine.by_id, counter_limit)
-                graph = build_claim_graph(evidence + counter, source_weights=self.authority,
-                                          extractor=self.extractor, embed_model=self.engine.embed_model)
-                timings["graph"] = (time.perf_counter() - t0) * 1000
-                timings["total"] = timings.get("total", 0.0) + timings["graph"]
-            if assess:
-                keys = [(k.key, *k.aliases) for k in graph.keys] if graph is not None else []
+            evidence = result.results[:graph_topn]
+            if with_graph and counter_limit > 0:
+                if self._groups is None:
+                    self._groups = engine_contradiction_groups(self.engine)
+                counter = counter_evidence(evidence, self._groups, self.engine.by_id, counter_limit)
+        graph = relevance = None
+        notices: tuple[str, ...] = ()
+        if with_graph:
+            t0 = time.perf_counter()
+            extractor = self._claims_extractor([s.chunk for s in evidence + counter], budget)
+            with self.lock:
+                graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
+                                            embed_model=self.engine.embed_model)
+            notices = (note,) if note else ()
+            timings["graph"] = (time.perf_counter() - t0) * 1000
+            timings["total"] = timings.get("total", 0.0) + timings["graph"]
+        if assess:
+            keys = [(k.key, *k.aliases) for k in graph.keys] if graph is not None else []
+            with self.lock:
                 relevance = self._relevance_model().assess(result.query, result.results, keys)
-        return Retrieval(result, graph, relevance, timings, tuple(counter))
+        return Retrieval(result, graph, relevance, timings, tuple(counter), notices)
 
     def audit(self) -> Any:
-        """The whole corpus's contradictions (``graph`` command), computed once."""
+        """The whole corpus's contradictions (``graph`` command), computed once. An LLM
+        extractor's replies are fetched without the engine lock (no deadline; the breaker)."""
         from src.graph import audit_corpus
         from src.graph.counter import groups_of
 
-        with self.lock:
+        with self._audit_lock:
             if self._audit is None:
-                self._audit = audit_corpus(self.engine.chunks, source_weights=self.authority,
-                                           extractor=self.extractor, embed_model=self.engine.embed_model)
-                if self._groups is None:  # questions after it take their counter-evidence from it
-                    self._groups = groups_of(self._audit)
+                extractor = self._claims_extractor(self.engine.chunks, self.budget(deadline=False))
+                with self.lock:
+                    self._audit = audit_corpus(self.engine.chunks, source_weights=self.authority,
+                                               extractor=extractor, embed_model=self.engine.embed_model)
+                    if self._groups is None:  # questions after it take their counter-evidence from it
+                        self._groups = groups_of(self._audit)
             return self._audit
 
     def answer_extractor(self) -> Any:
@@ -170,8 +246,9 @@ class AnswerService:
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:
         options = options or AskOptions()
         t0 = time.perf_counter()
+        budget = self.budget()
         ret = self.retrieve(query, options.config, graph_topn=options.graph_topn, assess=True,
-                            counter_limit=options.counter_evidence)
+                            counter_limit=options.counter_evidence, budget=budget)
         timings = dict(ret.timings_ms)
         rel = ret.relevance
         assert rel is not None
@@ -191,9 +268,10 @@ class AnswerService:
         if not rel.relevant:
             answer = Answer(question, "The knowledge base has nothing that answers this question, so no answer is "
                                       f"given rather than a guess ({rel.reason}).", (),
-                            Verdict("insufficient_data", rel.reason.capitalize() + ".", None), method="none",
+                            Verdict("insufficient_data", rel.reason.capitalize() + ".", None),
+                            tuple(_llm_warnings(budget, ret, "no answer is given")), method="none",
                             relevance=rel.to_json(), timings_ms=_total(timings, t0),
-                            question=_question_json(aset))
+                            question=_question_json(aset), llm_status=self._llm_status(budget))
             return answer, ret
         evidence = list(ret.result.results) + list(ret.counter)
         authority = self.authority
@@ -217,7 +295,6 @@ class AnswerService:
             answers = answers_from_focus(focus)
         by_id = {s.id: s for s in evidence}
         cited = [(cid, citer.sentence[cid]) for cid in citer.order]
-        warnings: list[Warning] = []
         method, llm_name = "extractive", None
         if self.llm is not None:
             shown = evidence[:options.llm_evidence]
@@ -225,18 +302,18 @@ class AnswerService:
             messages = build_messages(question, shown, graph_keys, self.engine.authority)
             texts = [s.chunk.text for s in shown]
             expected = aset.status if typed else focus_status(focus) if focus else None
+            scope = _scope_check(aset) if typed else _focus_scope_check(focus)
             t1 = time.perf_counter()
-            reply, why = generate(self.llm, messages, lambda r: parse_answer_reply(r, texts, expected))
+            reply, _ = generate(self.llm, messages, lambda r: parse_answer_reply(r, texts, expected, scope), budget)
             timings["llm"] = (time.perf_counter() - t1) * 1000
             llm_name = getattr(self.llm, "name", "llm")
             if reply is not None:
                 method, text, verdict = "llm", reply.answer, reply.verdict
                 cited = [(shown[n - 1].id, _lead(shown[n - 1].chunk.text)) for n in reply.cited]
                 text = _renumber(text, {n: i for i, n in enumerate(reply.cited, 1)})
-            else:
-                warnings.append(Warning("llm_fallback", f"{why}; this answer is extractive."))
         warnings = (set_warnings(aset) if typed else []) + make_warnings(
-            focus, [cid for cid, _ in cited], evidence, authority, query_versions(question)) + warnings
+            focus, [cid for cid, _ in cited], evidence, authority, query_versions(question)) + _llm_warnings(
+            budget, ret, "this answer is extractive" if method != "llm" else "parts of it come from the offline path")
         citations = tuple(Citation(n, cid, by_id[cid].source, authority.get(by_id[cid].source, 1.0),
                                    str(by_id[cid].chunk.metadata.get("title") or ""), sentence)
                           for n, (cid, sentence) in enumerate(cited, 1))
@@ -244,9 +321,37 @@ class AnswerService:
                   if k.status == "contradiction" and not (typed and k.key == aset.key.key)]
         answer = Answer(question, text, citations, verdict, tuple(warnings), method=method, llm=llm_name,
                         relevance=rel.to_json(), timings_ms=_total(timings, t0), answers=answers,
-                        question=_question_json(aset),
+                        question=_question_json(aset), llm_status=self._llm_status(budget),
                         other_conflicts=tuple({"key": k.key, "explanation": k.explanation} for k in others))
         return answer, ret
+
+    def _llm_status(self, budget: LLMBudget) -> dict[str, Any] | None:
+        return budget.report() if self.uses_llm else None
+
+
+def _llm_warnings(budget: LLMBudget, ret: Retrieval, outcome: str) -> list[Warning]:
+    """The LLM fell back (once, whatever failed) and the LLM's and the offline claims disagree."""
+    out = [Warning("claims_disagree", note[0].upper() + note[1:] + ".") for note in ret.notices]
+    if budget.fell_back:
+        out.append(Warning("llm_fallback", f"{budget.reason}; {outcome}."))
+    return out
+
+
+def _scope_check(aset: Any) -> ScopeCheck | None:
+    """The question names a scope: the answer set's values (all of that scope)."""
+    if not aset.question.scope or not aset.answers:
+        return None
+    return ScopeCheck(scope_label(aset.question.scope),
+                      tuple(a.value if parse_value(a.value) else a.normalized for a in aset.answers))
+
+
+def _focus_scope_check(focus: list[Any]) -> ScopeCheck | None:
+    """The question's words narrowed every key to its scope: the values of those claims."""
+    if not focus or any(len(f.claims) == len(f.key.claims) for f in focus):
+        return None
+    claims = [c for f in focus for c in f.claims]
+    return ScopeCheck(" or ".join(dict.fromkeys(scope_label(c.scope) for c in claims if c.scope)) or "the scope asked",
+                      tuple(c.value for c in claims))
 
 
 def _question_json(aset: Any) -> dict[str, Any]:

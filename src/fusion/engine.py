@@ -64,6 +64,7 @@ class SearchEngine:
         self._reranker_loader = reranker_loader
         self._reranker: Any = None
         self._rewriter: Callable[[str, int], list[str]] | None = None
+        self._offline_rewriter: Callable[[str, int], list[str]] | None = None
         self._stemmer = make_stemmer()
         self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._reference_date = newest_date(self.chunks)
@@ -137,10 +138,16 @@ class SearchEngine:
         hits.sort(key=lambda h: (-(h.score or 0.0), h.node.node_id))
         return [self.by_id[h.node.node_id] for h in hits[:k]]
 
+    def offline_rewriter(self) -> Callable[[str, int], list[str]]:
+        """Built once: its document frequencies cost a pass over the corpus."""
+        if self._offline_rewriter is None:
+            self._offline_rewriter = prf_rewriter(self._bm25_first_pass, self.chunks)
+        return self._offline_rewriter
+
     def rewriter(self) -> Callable[[str, int], list[str]]:
-        """Built once: the offline rewriter's document frequencies cost a pass over the corpus."""
+        """The LLM's rewriter when the engine has one, falling back to the offline one."""
         if self._rewriter is None:
-            offline = prf_rewriter(self._bm25_first_pass, self.chunks)
+            offline = self.offline_rewriter()
             self._rewriter = llm_rewriter(self.llm, offline) if self.llm is not None else offline
         return self._rewriter
 
@@ -160,7 +167,10 @@ class SearchEngine:
         return self._reranker
 
     # -- the query ----------------------------------------------------------------------
-    def search(self, query: str, config: FusionConfig | None = None) -> SearchResult:
+    def search(self, query: str, config: FusionConfig | None = None, *,
+               rewrite: Callable[[str, int], list[str]] | None = None) -> SearchResult:
+        """``rewrite`` replaces the engine's rewriter for this query (a server passes variants
+        it fetched from the LLM outside its lock, or the offline rewriter)."""
         config = config or FusionConfig()
         config.validate()
         query = clean_query(query)
@@ -172,7 +182,7 @@ class SearchEngine:
         t0 = time.perf_counter()
         pool = max(config.k, config.rerank_topn if config.rerank else 0)
         fusion = IdFusionRetriever(self._retrievers(config), config.mode, top_k=max(pool * 3, 50),
-                                   rewrite=self.rewriter() if config.num_queries > 1 else None,
+                                   rewrite=(rewrite or self.rewriter()) if config.num_queries > 1 else None,
                                    num_queries=config.num_queries, rrf_k=config.rrf_k)
         fused = fusion.retrieve(QueryBundle(query))
         versions = query_versions(query)

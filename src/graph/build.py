@@ -143,7 +143,7 @@ def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mappin
     chunks = list({e.chunk.id: e.chunk for e in evidence}.values())
     claims, notices = _extract_all(chunks, extractor)
     for n in notices:
-        log.warning(n)
+        log.info(n)  # the LLM budget logs the request's one warning (src/llm.py)
     keys = judge(claims, weights, source_weights, embed_model=embed_model, lam=lam, threshold=threshold)
     return ClaimGraph(graph=to_networkx(chunks, weights, keys), keys=keys, notices=tuple(notices),
                       source_weights=dict(source_weights))

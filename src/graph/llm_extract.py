@@ -1,11 +1,18 @@
 """Claim extraction with an OpenAI-compatible LLM, validated, with the offline extractor as
-fallback. The prompt and schema are data; parsing and validation are pure functions."""
+fallback. The prompt and schema are data; parsing and validation are pure functions.
+
+The network part (``LLMClaimExtractor.fetch``: the call and the reply's JSON shape) is apart
+from turning replies into claims, so a server can fetch outside its engine lock
+(``prefetch``) and build the graph under it (``PrefetchedClaims``). ``disagreement`` says
+when the LLM's claims and the offline rules' disagree on whether the evidence holds a
+contradiction (an LLM returning valid but empty claims would otherwise erase one silently).
+"""
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from src.config import ModelsConfig
@@ -14,7 +21,7 @@ from src.graph.claims import Claim, make_claim
 from src.graph.extract import extract_claims
 from src.graph.text import content_words, key_from_identifier, key_from_words
 from src.graph.values import parse_value
-from src.llm import parse_json_reply
+from src.llm import LLMBudget, LLMSkipped, parse_json_reply
 from src.types import Chunk
 
 log = logging.getLogger(__name__)
@@ -50,18 +57,25 @@ def _squash(text: str) -> str:
 def parse_claims_reply(reply: str, chunk: Chunk) -> list[Claim]:
     """Validated claims from a model reply. Raises ValueError when the reply is not the
     expected JSON shape; drops single claims whose value or sentence is not in the chunk."""
+    return claims_from_items(claim_items(reply), chunk)
+
+
+def claim_items(reply: str) -> list[dict[str, Any]]:
+    """The reply's claim objects (pure JSON checks). Raises ValueError when the reply is not
+    ``{"claims": [...]}`` (or a bare list) of objects."""
     data = parse_json_reply(reply)
     items = data.get("claims") if isinstance(data, dict) else data if isinstance(data, list) else None
     if not isinstance(items, list):
         raise ValueError("reply has no 'claims' list")
+    if not all(isinstance(item, dict) for item in items):
+        raise ValueError("a claim is not an object")
+    return items
+
+
+def claims_from_items(items: Sequence[dict[str, Any]], chunk: Chunk) -> list[Claim]:
+    """Claims of ``chunk`` from checked claim objects; those not grounded in it are dropped."""
     text = _squash(chunk.text)
-    out: list[Claim] = []
-    for item in items:
-        if not isinstance(item, dict):
-            raise ValueError("a claim is not an object")
-        claim = _validated(item, chunk, text)
-        if claim is not None:
-            out.append(claim)
+    out = [c for c in (_validated(item, chunk, text) for item in items) if c is not None]
     return list({c.id: c for c in out}.values())
 
 
@@ -87,43 +101,112 @@ def _validated(item: dict[str, Any], chunk: Chunk, text: str) -> Claim | None:
 
 
 class LLMClaimExtractor:
-    """Extract claims with ``llm`` (one retry), else with ``fallback`` (the offline rules).
+    """Extract claims with ``llm`` (two attempts), else with ``fallback`` (the offline rules).
 
-    ``fallbacks`` counts chunks that fell back (invalid JSON twice, timeouts, dead server);
-    each is logged as a warning and ``build_claim_graph`` reports it in ``ClaimGraph.notices``.
+    Calls go through ``budget`` (by default unbounded; ``bound`` gives a request its own), so a
+    dead or hanging server costs at most the request's deadline, and after two failures in a
+    row the remaining chunks go straight to the offline rules. ``fallbacks`` counts chunks
+    that fell back; ``build_claim_graph`` reports them in ``ClaimGraph.notices``; the budget
+    logs the request's one warning.
     """
 
-    def __init__(self, llm: Any, fallback: Callable[[Chunk], list[Claim]] = extract_claims, attempts: int = 2) -> None:
+    def __init__(self, llm: Any, fallback: Callable[[Chunk], list[Claim]] = extract_claims, attempts: int = 2,
+                 budget: LLMBudget | None = None) -> None:
         self.llm = llm
         self.fallback = fallback
         self.attempts = attempts
+        self.budget = budget or LLMBudget(name=getattr(llm, "name", None))
         self.fallbacks = 0
+        self.replied = 0  # chunks whose claims came from the LLM
 
     @property
     def fell_back(self) -> bool:
         return self.fallbacks > 0
 
-    def __call__(self, chunk: Chunk) -> list[Claim]:
-        problem = ""
+    def bound(self, budget: LLMBudget) -> LLMClaimExtractor:
+        """This extractor for one request: its calls spend ``budget``; its counts start at 0."""
+        return LLMClaimExtractor(self.llm, self.fallback, self.attempts, budget)
+
+    def fetch(self, chunk: Chunk) -> list[dict[str, Any]] | None:
+        """The LLM's claim objects for ``chunk`` (network only), or None to fall back."""
         for attempt in range(self.attempts):
             try:
-                reply = self.llm.chat(build_messages(chunk), json_schema=CLAIMS_SCHEMA)
-                return parse_claims_reply(reply, chunk)
-            except ValueError as exc:
-                problem = f"invalid reply ({exc})"
+                items = self.budget.call(self.llm, build_messages(chunk), claim_items, json_schema=CLAIMS_SCHEMA)
+            except LLMSkipped:
+                break
             except ModelUnavailable as exc:
-                problem = str(exc)
-            except Exception as exc:  # a client library error we did not map: same treatment
-                problem = f"{exc.__class__.__name__}: {exc}"
-            log.debug("LLM extraction attempt %d for %s failed: %s", attempt + 1, chunk.id, problem)
+                log.debug("LLM extraction attempt %d for %s failed: %s", attempt + 1, chunk.id, exc)
+                continue
+            self.replied += 1
+            return items
         self.fallbacks += 1
-        log.warning("LLM claim extraction failed for %s (%s); using the offline extractor", chunk.id, problem)
-        return self.fallback(chunk)
+        self.budget.fallback("the offline claim extractor")
+        return None
+
+    def __call__(self, chunk: Chunk) -> list[Claim]:
+        items = self.fetch(chunk)
+        return self.fallback(chunk) if items is None else claims_from_items(items, chunk)
+
+    def prefetch(self, chunks: Sequence[Chunk]) -> PrefetchedClaims:
+        """Every chunk's LLM reply, fetched now (no claim is built): for callers that must not
+        hold a lock across network calls. The result is the extractor to build the graph with."""
+        return PrefetchedClaims(self, {c.id: self.fetch(c) for c in {c.id: c for c in chunks}.values()})
 
 
-def make_extractor(models: ModelsConfig) -> LLMClaimExtractor | None:
+class PrefetchedClaims:
+    """An extractor over replies fetched beforehand: a chunk without one (it fell back, or was
+    not fetched) gets the offline rules."""
+
+    def __init__(self, source: LLMClaimExtractor, items: dict[str, list[dict[str, Any]] | None]) -> None:
+        self.source, self.items = source, items
+        self.replied = sum(v is not None for v in items.values())
+        self.fallbacks = 0
+
+    @property
+    def fallback(self) -> Callable[[Chunk], list[Claim]]:
+        return self.source.fallback
+
+    def __call__(self, chunk: Chunk) -> list[Claim]:
+        items = self.items.get(chunk.id)
+        if items is None:
+            self.fallbacks += 1
+            return self.source.fallback(chunk)
+        return claims_from_items(items, chunk)
+
+
+def disagreement(llm_graph: Any, offline_graph: Any) -> str | None:
+    """A notice when the graph of the LLM's claims and that of the offline rules disagree on
+    whether the evidence holds a contradiction, else None."""
+    llm, offline = llm_graph.contradictions(), offline_graph.contradictions()
+    if bool(llm) == bool(offline):
+        return None
+
+    def keys(found: Sequence[Any]) -> str:
+        names = [repr(k.key) for k in found[:3]] + ([f"{len(found) - 3} more"] if len(found) > 3 else [])
+        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+    if offline:
+        return f"the LLM's claims show no contradiction, but the offline rules find one on {keys(offline)}"
+    return f"the LLM's claims show a contradiction on {keys(llm)}, but the offline rules find none"
+
+
+def checked_graph(evidence: Sequence[Any], extractor: Any, *, source_weights: Mapping[str, float],
+                  embed_model: Any = None) -> tuple[Any, str | None]:
+    """The claim graph of ``evidence`` with ``extractor``, and when the LLM gave any claims,
+    the ``disagreement`` with the offline rules' graph of the same evidence."""
+    from src.graph.build import build_claim_graph
+
+    graph = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor, embed_model=embed_model)
+    if not getattr(extractor, "replied", 0):
+        return graph, None
+    offline = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor.fallback,
+                                embed_model=embed_model)
+    return graph, disagreement(graph, offline)
+
+
+def make_extractor(models: ModelsConfig, budget: LLMBudget | None = None) -> LLMClaimExtractor | None:
     """The LLM extractor when an LLM is configured; None means the offline extractor."""
     from src.llm import make_llm
 
     llm = make_llm(models)
-    return LLMClaimExtractor(llm) if llm is not None else None
+    return LLMClaimExtractor(llm, budget=budget) if llm is not None else None

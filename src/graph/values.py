@@ -25,8 +25,10 @@ from typing import Any
 
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    "hundred": 100,
     "a": 1, "an": 1, "single": 1, "a single": 1,
 }
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE]-?\d+)?(?:\s?[kK](?![a-zA-Z]))?"
@@ -83,6 +85,30 @@ def to_number(text: str) -> float | None:
         return float(t) * mult
     except ValueError:
         return None
+
+
+def _words(pred: Any) -> str:
+    return "|".join(sorted((w for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "single", "a single")
+                            and pred(n)), key=len, reverse=True))
+
+
+_BELOW_100 = rf"(?:(?:{_words(lambda n: 20 <= n <= 90)})(?:[-\s](?:{_words(lambda n: 1 <= n <= 9)}))?" \
+             rf"|{_words(lambda n: n <= 19)})"
+# "forty-five", "two hundred and ten", "seven": one number written in words (articles left out)
+SPELLED_NUMBER = re.compile(rf"\b(?:{_BELOW_100}(?:\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?)?|hundred)\b",
+                            re.IGNORECASE)
+
+
+def spelled_value(words: str) -> float:
+    """The value of a ``SPELLED_NUMBER`` match: 'forty-five' -> 45, 'two hundred and ten' -> 210."""
+    total = 0.0
+    for w in re.split(r"[-\s]+", words.strip().lower()):
+        n = NUMBER_WORDS.get(w)
+        if n == 100:
+            total = max(total, 1.0) * 100
+        elif n is not None:
+            total += n
+    return total
 
 
 def fmt_num(x: float) -> str:

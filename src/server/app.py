@@ -6,11 +6,14 @@ evidence and the claim graph, plus ``query_id``), ``GET /api/graph/{query_id}`` 
 claim-graph page), ``GET /api/conflicts`` (the corpus audit), ``GET /docs`` (an offline API
 reference over ``/openapi.json``).
 
-Safety: request bodies over ``max_body_bytes`` get 413; bodies are validated (422 with a
-message); query ids are random server tokens looked up in a bounded in-memory map, never
-paths; static files come from one fixed folder. Engine and graph calls are serialised by
-the service's lock (see ``src.answer.service``); handlers are plain functions that FastAPI
-runs in its thread pool.
+Safety: with a ``token``, every ``/api/`` route but the graph pages needs ``Authorization:
+Bearer <token>`` (401 otherwise, checked before anything else); a graph page's URL holds its
+query id, an unguessable server-made token only an authorised request gets, so the page's
+iframe can load it. Request bodies over ``max_body_bytes`` get 413; bodies are validated
+(422 with a message); query ids are random server tokens looked up in a bounded in-memory
+map, never paths; static files come from one fixed folder. Engine and graph calls are
+serialised by the service's lock, LLM calls run outside it (see ``src.answer.service``);
+handlers are plain functions that FastAPI runs in its thread pool.
 """
 
 from __future__ import annotations
@@ -126,7 +129,12 @@ def _config(req: QueryRequest) -> FusionConfig:
     return config
 
 
-def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
+def _authorized(request: Request, token: str) -> bool:
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and secrets.compare_digest(given.strip().encode(), token.encode())
+
+
+def create_app(service: AnswerService, *, token: str | None = None, max_body_bytes: int = MAX_BODY_BYTES,
                max_stored_queries: int = MAX_STORED_QUERIES) -> FastAPI:
     app = FastAPI(title="Crosscheck", version="0.1.0", docs_url=None, redoc_url=None,
                   description="Ask docs, forums, tickets and blogs at once; see where they agree and contradict.")
@@ -149,6 +157,16 @@ def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
     @app.exception_handler(ValueError)
     async def _value(_: Request, exc: ValueError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=422)
+
+    @app.middleware("http")
+    async def _token(request: Request, call_next: Any) -> Any:
+        path = request.url.path
+        if token and path.startswith("/api/") and not path.startswith("/api/graph/") \
+                and not _authorized(request, token):
+            return JSONResponse({"error": "this server needs its access token: send the header "
+                                          "'Authorization: Bearer <token>'"},
+                                status_code=401, headers={"WWW-Authenticate": 'Bearer realm="crosscheck"'})
+        return await call_next(request)
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Any:
@@ -175,7 +193,8 @@ def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
         return {"status": "ok", "chunks": len(engine.chunks),
                 "sources": {n: len(s.chunks) for n, s in sorted(engine.sources.items())},
                 "embed_model": str(getattr(engine.embed_model, "model_name", "")),
-                "llm": getattr(service.llm, "name", None), "stored_queries": len(store)}
+                "llm": getattr(service.llm, "name", None), "llm_backoff": service.breaker.blocked(),
+                "stored_queries": len(store)}
 
     @app.post("/api/query")
     def query(req: QueryRequest) -> dict[str, Any]:
@@ -219,7 +238,7 @@ def create_app(service: AnswerService, *, max_body_bytes: int = MAX_BODY_BYTES,
 
     @app.exception_handler(HTTPException)
     async def _http(_: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)

@@ -8,6 +8,7 @@ are imported inside the command bodies.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import sys
 from collections.abc import Callable
@@ -34,10 +35,32 @@ def _corpus_and_models(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--llm-base-url", default=None,
                      help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1. Key from OPENAI_API_KEY."),
         click.option("--llm-model", default=None, help="Model name on that server."),
+        click.option("--llm-deadline", "llm_deadline_s", type=click.FloatRange(min=0, min_open=True), default=None,
+                     expose_value=False, callback=_remember_model_option,
+                     help="Seconds all of one question's LLM calls may take together (default 20); then the "
+                          "offline path answers. Env: CROSSCHECK_LLM_DEADLINE_S."),
     ]
     for opt in reversed(opts):
         fn = opt(fn)
     return fn
+
+
+def _remember_model_option(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """A model setting the command does not take as an argument: main's ``_settings(ctx)`` applies it."""
+    if value is not None:
+        ctx.meta.setdefault("model_overrides", {})[param.name] = value
+    return value
+
+
+def is_loopback(host: str) -> bool:
+    """True for localhost and loopback addresses (127.0.0.0/8, ::1); any other name or address
+    may be reachable from the network."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _service(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir: Path | None,
@@ -103,14 +126,23 @@ def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_t
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Interface to bind. Loopback by default; another address exposes the corpus to the network.")
+              help="Interface to bind. Loopback by default; any other address needs --token (or --insecure).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--token", envvar="CROSSCHECK_TOKEN", show_envvar=True, default=None,
+              help="Require `Authorization: Bearer TOKEN` on the API (the page asks for it once, or takes it "
+                   "from the address: http://HOST:PORT/#token=TOKEN).")
+@click.option("--insecure", is_flag=True,
+              help="Serve a non-loopback --host without a token: anyone who can reach it can query the corpus.")
 @_corpus_and_models
 @click.pass_context
 @domain_errors
-def serve(ctx: click.Context, host: str, port: int, data: Path | None, chunks: Path | None, index_dir: Path | None,
-          embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure: bool, data: Path | None,
+          chunks: Path | None, index_dir: Path | None, embed_model: str | None, reranker: str | None,
+          llm_base_url: str | None, llm_model: str | None) -> None:
     """Serve the HTTP API and the web page (indexes and models are loaded once, at start).
+
+    On an address other than loopback the API needs a bearer token (--token or
+    CROSSCHECK_TOKEN); --insecure serves it open, on purpose.
 
     \b
     Routes: GET / (the page), GET /api/health, POST /api/query, POST /api/ask,
@@ -119,17 +151,28 @@ def serve(ctx: click.Context, host: str, port: int, data: Path | None, chunks: P
     Examples:
       python main.py serve
       python main.py serve --port 8080 --data ../shared/datasets/astraml/data
+      CROSSCHECK_TOKEN=$(openssl rand -hex 16) python main.py serve --host 0.0.0.0
       curl -s localhost:8000/api/ask -H 'content-type: application/json' -d '{"q": "How long are events kept?"}'
     """
     import uvicorn
 
     from src.server.app import create_app
 
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"warning: binding to {host}: anyone who can reach it can query this corpus", err=True)
+    if token is not None and not token.strip():
+        raise click.UsageError("--token (or CROSSCHECK_TOKEN) is empty: give a secret, e.g. openssl rand -hex 16")
+    token = token.strip() if token else None
+    if not is_loopback(host) and token is None:
+        if not insecure:
+            raise click.UsageError(f"refusing to serve {host} without a token: anyone who can reach it could query "
+                                   "this corpus; set --token (or CROSSCHECK_TOKEN), or pass --insecure")
+        click.echo(f"warning: serving {host} without a token (--insecure): anyone who can reach it can query "
+                   "this corpus", err=True)
     service = _service(ctx, data, chunks, index_dir, embed_model, reranker, llm_base_url, llm_model)
-    app = create_app(service)
-    click.echo(f"Crosscheck serving {len(service.engine.chunks)} chunks on http://{host}:{port}/ "
-               "(Ctrl+C to stop)", err=True)
+    app = create_app(service, token=token)
+    where = f"http://{host}:{port}/"
+    click.echo(f"Crosscheck serving {len(service.engine.chunks)} chunks on {where} (Ctrl+C to stop)", err=True)
+    if token:
+        click.echo(f"the API needs the bearer token; open the page as {where}#token=<token> or enter it there",
+                   err=True)
     sys.stderr.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)

@@ -20,8 +20,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(chunks: Path, cwd: Path, *extra: str, timeout: float = 120.0) -> tuple[subprocess.Popen, str]:
-    """The server's output goes to cwd/serve.log (a pipe nobody reads could fill and stall it)."""
+def start_server(chunks: Path, cwd: Path, *extra: str, timeout: float = 120.0,
+                 headers: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+    """The server's output goes to cwd/serve.log (a pipe nobody reads could fill and stall it).
+    ``headers`` go with the readiness probe (a server started with --token needs them)."""
     port = free_port()
     log = open(cwd / "serve.log", "w", encoding="utf-8")  # noqa: SIM115 - owned by the process
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--port", str(port),
@@ -34,7 +36,7 @@ def start_server(chunks: Path, cwd: Path, *extra: str, timeout: float = 120.0) -
         if proc.poll() is not None:
             raise AssertionError(f"server exited {proc.returncode}: {(cwd / 'serve.log').read_text()[-2000:]}")
         try:
-            if httpx.get(base + "/api/health", timeout=1.0).status_code == 200:
+            if httpx.get(base + "/api/health", timeout=1.0, headers=headers).status_code == 200:
                 return proc, base
         except httpx.HTTPError:
             time.sleep(0.2)

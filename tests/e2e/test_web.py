@@ -124,3 +124,37 @@ def test_corpus_script_never_runs(browser: object, tmp_path: Path) -> None:
     finally:
         page.close()
         stop(proc)
+
+
+def test_a_server_with_a_token_works_from_the_page(browser: object, tmp_path: Path) -> None:
+    shutil.copy(ROOT / "tests" / "fixtures" / "server" / "corpus.jsonl", tmp_path / "chunks.jsonl")
+    token = "page-token-1234"
+    proc, base = start_server(tmp_path / "chunks.jsonl", tmp_path, "--embed-model", "hashing:256", "--token", token,
+                              headers={"Authorization": f"Bearer {token}"})
+    question = "How long does the Team plan keep events?"
+    sent: list[str | None] = []
+    try:
+        page = browser.new_page()  # the token in the address, read once and taken out of it
+        page.on("request", lambda r: sent.append(r.headers.get("authorization")) if "/api/ask" in r.url else None)
+        page.goto(base + "/#token=" + token)
+        page.fill("#q", question)
+        page.click("#ask-button")
+        page.wait_for_selector("body[data-state=answered]", timeout=60_000)
+        assert page.inner_text("#verdict-status").lower() == "contradiction"
+        assert page.url == base + "/" and sent == [f"Bearer {token}"]
+        page.frame_locator("#graph").locator("canvas").wait_for(timeout=30_000)  # graph pages need no header
+        page.close()
+
+        page = browser.new_page()  # a new tab without it: the page asks, once
+        page.goto(base + "/")
+        page.wait_for_selector("#token-form:not([hidden])", timeout=30_000)
+        assert page.inner_text("#token-note") == "This server needs its access token."
+        page.fill("#token", token)
+        page.click("#token-form button")
+        page.locator("#conflicts li").first.wait_for(timeout=60_000)
+        assert page.is_hidden("#token-form")
+        _ask(page, base, question)
+        assert page.inner_text("#verdict-status").lower() == "contradiction"
+        page.close()
+    finally:
+        stop(proc)

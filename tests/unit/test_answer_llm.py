@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from src.answer import AnswerService
-from src.answer.generate import numbers, parse_answer_reply
-from src.config import Settings
+from src.answer.generate import ScopeCheck, invented_numbers, numbers, parse_answer_reply
+from src.config import ModelsConfig, Settings
 from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
+from src.graph.llm_extract import LLMClaimExtractor
 from src.llm import OpenAICompatibleLLM
+from tests.fake_llm import FakeLLMServer as ScriptedLLMServer
+from tests.fake_llm import by_prompt, refused_url
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "server"
 QUESTION = "How long does the Team plan keep events?"
@@ -25,52 +25,6 @@ GOOD = {"answer": "On the Team plan events are kept for 14 days [1]; a forum ans
         "citations": [1, 2],
         "verdict": {"status": "contradiction", "explanation": "docs and forums disagree",
                     "authoritative_answer": "14 days (docs)"}}
-
-
-def _completion(content: str) -> bytes:
-    return json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "fake",
-                       "choices": [{"index": 0, "finish_reason": "stop",
-                                    "message": {"role": "assistant", "content": content}}]}).encode()
-
-
-class ScriptedLLMServer:
-    """POST /v1/chat/completions answers from a script: a str body, or ("sleep", seconds)."""
-
-    def __init__(self, script: list) -> None:
-        self.script, self.requests = list(script), []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
-                outer.requests.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-                step = outer.script.pop(0) if outer.script else "{}"
-                if isinstance(step, tuple):
-                    time.sleep(step[1])
-                    step = json.dumps(GOOD)
-                body = _completion(step)
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> ScriptedLLMServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +49,13 @@ def good(engine: SearchEngine) -> dict:
 def _ask(engine: SearchEngine, url: str, timeout: float = 5.0, question: str = QUESTION):
     llm = OpenAICompatibleLLM(url, "fake-model", timeout_s=timeout)
     return AnswerService(engine, Settings(), llm=llm).ask(question)[0]
+
+
+def _service(engine: SearchEngine, url: str, deadline: float = 20.0) -> AnswerService:
+    """The LLM answers and extracts the claims, as `ask --llm-base-url` wires it."""
+    settings = Settings(models=ModelsConfig(llm_deadline_s=deadline))
+    return AnswerService(engine, settings, llm=OpenAICompatibleLLM(url, "fake-model"),
+                         extractor=LLMClaimExtractor(OpenAICompatibleLLM(url, "fake-model")))
 
 
 def test_valid_reply_is_used_with_citations_renumbered(engine: SearchEngine, good: dict) -> None:
@@ -125,7 +86,9 @@ def test_invented_number_twice_falls_back_to_extractive(engine: SearchEngine) ->
         a = _ask(engine, srv.url)
     assert len(srv.requests) == 2 and "30" in srv.requests[1]["messages"][-1]["content"]
     assert a.method == "extractive" and a.answer.startswith("On the Team plan, events are retained for 14 days. [1]")
-    assert a.warnings[-1].kind == "llm_fallback" and "invalid twice" in a.warnings[-1].message
+    assert a.warnings[-1].kind == "llm_fallback"
+    assert a.warnings[-1].message == (f"LLM fake-model@{srv.url} sent an unusable reply (the answer states 30, which no "
+                                      "cited evidence contains); 2 failures in a row; this answer is extractive.")
 
 
 def test_wrong_verdict_status_is_rejected(engine: SearchEngine, good: dict) -> None:
@@ -135,21 +98,22 @@ def test_wrong_verdict_status_is_rejected(engine: SearchEngine, good: dict) -> N
     assert "contradiction" in srv.requests[1]["messages"][-1]["content"] and a.method == "llm"
 
 
-def test_hanging_server_times_out_and_falls_back(engine: SearchEngine) -> None:
-    with ScriptedLLMServer([("sleep", 2.0)]) as srv:
+def test_hanging_server_times_out_twice_and_falls_back(engine: SearchEngine) -> None:
+    with ScriptedLLMServer([("sleep", 2.0, json.dumps(GOOD)), ("sleep", 2.0, json.dumps(GOOD))]) as srv:
         t0 = time.perf_counter()
         a = _ask(engine, srv.url, timeout=0.3)
         elapsed = time.perf_counter() - t0
     assert a.method == "extractive" and a.verdict.status == "contradiction"
-    assert a.warnings[-1].kind == "llm_fallback" and "unreachable" in a.warnings[-1].message
-    assert elapsed < 1.8 and len(srv.requests) == 1
+    assert a.warnings[-1].kind == "llm_fallback"
+    assert a.warnings[-1].message == (f"LLM fake-model@{srv.url} timed out after 0.3 s; 2 failures in a row; "
+                                      "this answer is extractive.")
+    assert a.llm_status == {"name": f"fake-model@{srv.url}", "used": False, "calls": 2, "deadline_s": 20.0,
+                            "reason": f"LLM fake-model@{srv.url} timed out after 0.3 s; 2 failures in a row"}
+    assert elapsed < 30 and len(srv.requests) == 2  # a hang guard, not a speed test
 
 
 def test_refused_connection_falls_back(engine: SearchEngine) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    a = _ask(engine, f"http://127.0.0.1:{port}/v1", timeout=1.0)
+    a = _ask(engine, refused_url(), timeout=1.0)
     assert a.method == "extractive" and [c.id for c in a.citations][0] == "kb/docs/retention.md#c0"
     assert a.warnings[-1].kind == "llm_fallback"
 
@@ -189,3 +153,113 @@ def test_validator_accepts_fenced_json_and_insufficient_data_without_citations()
 
 def test_numbers() -> None:
     assert numbers("up to 1,000 events in 72 hours, v4.2, 0.5%") == {"1000", "72", "4.2", "0.5"}
+
+
+def test_numbers_in_words_count() -> None:
+    assert numbers("kept forty-five days, one forum answer, two hundred and ten users") == {"45", "210"}
+    assert numbers("kept two weeks") == {"2"}
+    texts = ["Events are retained for fourteen days.", "Team plan keeps events for 7 days."]
+    assert invented_numbers("kept forty-five days", texts) == ["45"]
+    assert invented_numbers("kept 14 days, or two weeks, as one forum answer says 7 days", texts) == []
+    assert invented_numbers("kept 3 weeks", texts) == ["3"]
+
+
+def test_a_spelled_out_invented_number_is_rejected() -> None:
+    bad = {**GOOD, "answer": "Events are kept for forty-five days [1]."}
+    with pytest.raises(ValueError, match="the answer states 45, which no cited evidence contains"):
+        parse_answer_reply(json.dumps(bad), TEXTS)
+
+
+SCOPED = ["On the Team plan, events are retained for 14 days. On the Free plan, events are retained for 3 days.",
+          "Team plan keeps events for 7 days."]
+TEAM = ScopeCheck("plan=team", ("14 days", "7 days"))
+
+
+@pytest.mark.parametrize("answer, auth, message", [
+    ("Team keeps events for 3 days [1].", "3 days", "the authoritative_answer gives 3 days, but for plan=team (the "
+                                                    "scope asked) the evidence gives 14 days, 7 days"),
+    ("Team keeps events for 3 days [1].", None, "the answer gives 3 days, but for plan=team"),
+    ("Team keeps events for three days [1].", None, "the answer gives 3 days, but for plan=team"),
+])
+def test_the_value_of_another_scope_is_rejected(answer: str, auth: str | None, message: str) -> None:
+    reply = {**GOOD, "answer": answer, "citations": [1], "verdict": {**GOOD["verdict"], "authoritative_answer": auth}}
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_answer_reply(json.dumps(reply), SCOPED, scope=TEAM)
+
+
+def test_other_scopes_may_be_named_beside_the_one_asked() -> None:
+    reply = {**GOOD, "answer": "Team keeps events for two weeks [1] (Free: 3 days [1]); a forum says 7 days [2].",
+             "verdict": {**GOOD["verdict"], "authoritative_answer": "14 days (docs)"}}
+    assert parse_answer_reply(json.dumps(reply), SCOPED, "contradiction", scope=TEAM).cited == (1, 2)
+
+
+def test_the_business_plans_value_as_the_team_answer_is_retried_then_refused(engine: SearchEngine, good: dict) -> None:
+    d = good["citations"][0]
+    wrong = {**good, "answer": f"On the Team plan events are kept for 90 days [{d}].", "citations": [d],
+             "verdict": {**good["verdict"], "authoritative_answer": "90 days"}}
+    with ScriptedLLMServer([json.dumps(wrong), json.dumps(wrong)]) as srv:
+        a = _ask(engine, srv.url)
+    assert "for plan=team (the scope asked) the evidence gives 14 days, 7 days" in srv.requests[1]["messages"][-1]["content"]
+    assert a.method == "extractive" and a.answers[0]["value"] == "14 days"
+    assert a.warnings[-1].kind == "llm_fallback" and "gives 90 days, but for plan=team" in a.warnings[-1].message
+
+
+def test_empty_llm_claims_are_flagged_not_trusted(engine: SearchEngine, good: dict) -> None:
+    with ScriptedLLMServer([], default=by_prompt('{"claims": []}', json.dumps(good))) as srv:
+        a, ret = _service(engine, srv.url).ask(QUESTION)
+    assert a.method == "llm" and a.verdict.status == "contradiction"
+    disagree = [w.message for w in a.warnings if w.kind == "claims_disagree"]
+    assert disagree == ["The LLM's claims show no contradiction, but the offline rules find one on "
+                        "'events retained'."]
+    assert ret.to_json()["graph"]["notices"] == [disagree[0][0].lower() + disagree[0][1:-1]]
+    assert a.llm_status is not None and a.llm_status["used"] is True and a.llm_status["reason"] is None
+
+
+def test_a_hanging_llm_costs_one_deadline_then_everything_is_offline(engine: SearchEngine) -> None:
+    with ScriptedLLMServer([], default=("hang",)) as srv:
+        t0 = time.perf_counter()
+        a, ret = _service(engine, srv.url, deadline=1.0).ask(QUESTION)
+        elapsed = time.perf_counter() - t0
+    assert len(srv.requests) == 1  # the first claim request; nothing after the deadline
+    assert a.method == "extractive" and a.verdict.status == "contradiction"
+    assert [(x["value"], x["status"]) for x in a.answers] == [("14 days", "authoritative"), ("7 days", "contradicted")]
+    reason = a.llm_status["reason"]
+    assert reason.startswith(f"LLM fake-model@{srv.url} timed out after ") and reason.endswith(
+        "(the request's 1 s LLM deadline passed)")
+    assert [w.message for w in a.warnings if w.kind == "llm_fallback"] == [f"{reason}; this answer is extractive."]
+    assert ret.graph.notices == ("LLM claim extraction failed for 8 chunk(s); used the offline extractor",)
+    assert elapsed < 30  # a hang guard, not a speed test
+
+
+class LockWatchingLLM:
+    """Answers every prompt, noting whether the service's engine lock was held at each call."""
+
+    name = "watching@http://llm.test/v1"
+
+    def __init__(self) -> None:
+        self.service: AnswerService | None = None
+        self.calls: list[tuple[str, bool]] = []
+
+    def chat(self, messages: list[dict[str, str]], **_: object) -> str:
+        text = messages[-1]["content"]
+        kind = "rewrite" if text.startswith("Rewrite the support question") else \
+            "claims" if messages[0]["content"].startswith("You extract") else "answer"
+        assert self.service is not None
+        self.calls.append((kind, self.service.lock.locked()))
+        return {"rewrite": "team plan event retention days\nhow many days are events kept on team",
+                "claims": '{"claims": []}', "answer": "{}"}[kind]
+
+
+def test_no_llm_call_runs_under_the_engine_lock(engine: SearchEngine) -> None:
+    from src.answer.service import AskOptions
+    from src.fusion.options import FusionConfig
+
+    llm = LockWatchingLLM()
+    service = AnswerService(engine, Settings(), llm=llm, extractor=LLMClaimExtractor(llm))
+    llm.service = service
+    a, ret = service.ask(QUESTION, AskOptions(config=FusionConfig(k=8, num_queries=3)))
+    assert ret.result.variants == [QUESTION, "team plan event retention days", "how many days are events kept on team"]
+    kinds = [k for k, _ in llm.calls]
+    assert kinds[0] == "rewrite" and kinds.count("claims") == 8 and kinds[-2:] == ["answer", "answer"]
+    assert not any(locked for _, locked in llm.calls)
+    assert a.method == "extractive" and a.llm_status["used"] is True

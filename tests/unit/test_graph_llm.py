@@ -2,10 +2,6 @@
 
 import json
 import logging
-import socket
-import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -13,6 +9,8 @@ from src.graph import LLMClaimExtractor, build_claim_graph
 from src.graph.llm_extract import parse_claims_reply
 from src.llm import OpenAICompatibleLLM
 from src.types import Chunk, ScoredChunk
+from tests.fake_llm import FakeLLMServer as FakeServer
+from tests.fake_llm import refused_url
 
 CHUNK = Chunk(id="data/docs/r.md#c0", source="docs", kind="document",
               text="Retention\n\nOn the Team plan, events are retained for 14 days. Exports run nightly.")
@@ -20,54 +18,6 @@ GOOD = {"claims": [{"key": "event retention", "scope": {"plan": "Team"}, "value"
                     "sentence": "On the Team plan, events are retained for 14 days."}]}
 INVENTED = {"claims": [GOOD["claims"][0], {"key": "event retention", "scope": {}, "value": "90 days", "unit": "",
                                             "sentence": "On the Team plan, events are retained for 14 days."}]}
-
-
-def _completion(content: str) -> bytes:
-    return json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "fake",
-                       "choices": [{"index": 0, "finish_reason": "stop",
-                                    "message": {"role": "assistant", "content": content}}]}).encode()
-
-
-class FakeServer:
-    """Serves POST /v1/chat/completions with scripted replies: a str body, or ("sleep", seconds)."""
-
-    def __init__(self, script):
-        self.script = list(script)
-        self.requests = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append(body)
-                step = outer.script.pop(0) if outer.script else "{}"
-                if isinstance(step, tuple):
-                    time.sleep(step[1])
-                    step = json.dumps(GOOD)
-                payload = _completion(step)
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client timed out and left
-
-            def log_message(self, *args):
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def _extractor(url, timeout=5.0):
@@ -103,21 +53,20 @@ def test_malformed_twice_falls_back_to_offline(caplog):
         claims = ex(CHUNK)
     assert ex.fallbacks == 1 and ex.fell_back
     assert [(c.key, c.value) for c in claims] == [("events retained", "14 days")]
-    assert "offline extractor" in caplog.text
+    assert [r.getMessage() for r in caplog.records] == [
+        f"LLM fake-model@{srv.url} sent an unusable reply (reply has no 'claims' list); 2 failures in a row; "
+        "using the offline claim extractor"]
 
 
 def test_timeout_falls_back():
-    with FakeServer([("sleep", 1.5), ("sleep", 1.5)]) as srv:
+    with FakeServer([("sleep", 1.5, json.dumps(GOOD)), ("sleep", 1.5, json.dumps(GOOD))]) as srv:
         ex = _extractor(srv.url, timeout=0.3)
         claims = ex(CHUNK)
     assert ex.fallbacks == 1 and [c.value for c in claims] == ["14 days"]
 
 
 def test_refused_connection_falls_back_and_graph_says_so():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    ex = _extractor(f"http://127.0.0.1:{port}/v1", timeout=1.0)
+    ex = _extractor(refused_url(), timeout=1.0)
     g = build_claim_graph([ScoredChunk(CHUNK, 1.0)], source_weights={"docs": 1.2}, extractor=ex)
     assert ex.fallbacks == 1
     assert g.fell_back and g.to_json()["notices"] == ["LLM claim extraction failed for 1 chunk(s); used the offline extractor"]
@@ -132,3 +81,42 @@ def test_parse_empty_replies(reply):
 def test_parse_rejects_wrong_shape():
     with pytest.raises(ValueError):
         parse_claims_reply('{"answer": 1}', CHUNK)
+
+
+FORUM = Chunk(id="data/forums/t1#qa", source="forums", kind="thread",
+              text="Team retention\n\nOn the Team plan, events are retained for 7 days.")
+OTHER = Chunk(id="data/docs/x.md#c0", source="docs", kind="document", text="Exports\n\nExports run nightly at 02:00 UTC.")
+WEIGHTS = {"docs": 1.2, "forums": 0.8}
+
+
+def test_after_two_failures_in_a_row_the_other_chunks_skip_the_llm():
+    with FakeServer([], default=("status", 500, {"error": "boom"})) as srv:
+        ex = _extractor(srv.url)
+        claims = [c.value for chunk in (CHUNK, FORUM, OTHER) for c in ex(chunk)]
+    assert len(srv.requests) == 2 and ex.fallbacks == 3 and ex.replied == 0
+    assert claims[:2] == ["14 days", "7 days"]  # the offline rules
+
+
+def test_prefetched_replies_build_the_same_claims_without_calling_again():
+    reply = json.dumps(GOOD)
+    with FakeServer([reply, "nope", "nope"]) as srv:
+        pre = _extractor(srv.url).prefetch([CHUNK, FORUM, CHUNK])
+        assert len(srv.requests) == 3  # CHUNK once, FORUM twice
+        direct = parse_claims_reply(reply, CHUNK)
+        assert pre(CHUNK) == direct and [c.value for c in pre(FORUM)] == ["7 days"]
+    assert (pre.replied, pre.fallbacks) == (1, 1) and len(srv.requests) == 3
+
+
+def test_empty_llm_claims_do_not_erase_a_contradiction_silently():
+    from src.graph.llm_extract import checked_graph
+
+    evidence = [ScoredChunk(CHUNK, 1.0), ScoredChunk(FORUM, 0.9)]
+    offline = build_claim_graph(evidence, source_weights=WEIGHTS)
+    assert [k.status for k in offline.keys] == ["contradiction"]
+    with FakeServer([], default='{"claims": []}') as srv:
+        graph, notice = checked_graph(evidence, _extractor(srv.url), source_weights=WEIGHTS)
+    assert graph.keys == [] and notice == (
+        f"the LLM's claims show no contradiction, but the offline rules find one on {offline.keys[0].key!r}")
+    with FakeServer([], default=json.dumps(GOOD)) as srv:  # both say 14 days: no contradiction either way
+        _, notice = checked_graph([ScoredChunk(CHUNK, 1.0)], _extractor(srv.url), source_weights=WEIGHTS)
+    assert notice is None

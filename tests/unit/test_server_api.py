@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -114,3 +115,63 @@ def test_page_docs_and_openapi_are_served_without_external_urls(client: TestClie
     spec = client.get("/openapi.json").json()
     assert {"/api/health", "/api/query", "/api/ask", "/api/graph/{query_id}", "/api/conflicts"} <= set(spec["paths"])
     assert client.get("/static/../app.py").status_code == 404
+
+
+TOKEN = "s3cret-token-for-tests"
+
+
+@pytest.fixture(scope="module")
+def locked(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    tmp = tmp_path_factory.mktemp("api-token")
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
+    engine = SearchEngine.open(tmp / "chunks.jsonl", Settings(), index_dir=tmp / "index",
+                               embed_model=load_embed_model("hashing:256"))
+    return TestClient(create_app(AnswerService(engine, Settings()), token=TOKEN))
+
+
+@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong"}, {"Authorization": TOKEN},
+                                     {"Authorization": f"Basic {TOKEN}"}])
+def test_with_a_token_the_api_refuses_requests_without_it(locked: TestClient, headers: dict) -> None:
+    for method, path in (("get", "/api/health"), ("get", "/api/conflicts"), ("post", "/api/query"),
+                         ("post", "/api/ask")):
+        r = getattr(locked, method)(path, headers=headers, **({"json": {"q": Q}} if method == "post" else {}))
+        assert r.status_code == 401, path
+        assert r.json() == {"error": "this server needs its access token: send the header "
+                                     "'Authorization: Bearer <token>'"}
+        assert r.headers["www-authenticate"] == 'Bearer realm="crosscheck"'
+    assert locked.post("/api/ask", content=b"{not json", headers=headers).status_code == 401  # before parsing
+
+
+def test_with_the_token_the_api_answers_and_graph_pages_need_only_their_id(locked: TestClient) -> None:
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    j = locked.post("/api/ask", json={"q": Q}, headers=auth).json()
+    assert j["verdict"]["status"] == "contradiction" and locked.get("/api/health", headers=auth).status_code == 200
+    assert locked.get(f"/api/graph/{j['query_id']}").status_code == 200  # the page's iframe sends no header
+    for path in ("/", "/static/app.js", "/docs", "/openapi.json"):
+        assert locked.get(path).status_code == 200, path
+
+
+def test_an_llm_body_that_is_not_json_is_no_client_error(tmp_path: Path) -> None:
+    from src.llm import OpenAICompatibleLLM
+    from tests.fake_llm import FakeLLMServer
+
+    shutil.copy(FIXTURES / "corpus.jsonl", tmp_path / "chunks.jsonl")
+    engine = SearchEngine.open(tmp_path / "chunks.jsonl", Settings(), index_dir=tmp_path / "index",
+                               embed_model=load_embed_model("hashing:256"))
+    with FakeLLMServer([], default=("raw", b"<html>busy</html>", "application/json")) as srv:
+        service = AnswerService(engine, Settings(), llm=OpenAICompatibleLLM(srv.url, "fake-model"))
+        client = TestClient(create_app(service))
+        first = client.post("/api/ask", json={"q": Q})
+        second = client.post("/api/ask", json={"q": Q})
+        health = client.get("/api/health").json()
+    assert first.status_code == 200 and first.json()["verdict"]["status"] == "contradiction"
+    reason = (f"LLM fake-model@{srv.url} sent a body that is not a chat completion (JSONDecodeError: Expecting "
+              "value: line 1 column 1 (char 0)); 2 failures in a row")
+    assert first.json()["llm_status"] == {"name": f"fake-model@{srv.url}", "used": False, "calls": 2,
+                                          "reason": reason, "deadline_s": 20.0}
+    # the breaker backs off: the next request does not call the server, and says why
+    assert len(srv.requests) == 2 and second.json()["llm_status"]["calls"] == 0
+    assert second.json()["llm_status"]["reason"].startswith(f"LLM fake-model@{srv.url} sent a body that is not a "
+                                                            "chat completion")
+    assert re.search(r"\(after 2 failures in a row; skipped for \d+ s more\)$", second.json()["llm_status"]["reason"])
+    assert health["llm_backoff"].startswith(reason.removesuffix("; 2 failures in a row") + " (after 2 failures")

@@ -17,6 +17,51 @@ function badge(source) {
   return el("span", "badge src-" + known, source);
 }
 
+// With `serve --token`, the API needs "Authorization: Bearer <token>". The page takes the token
+// once, from its address (/#token=... after the host and port; a fragment never reaches the server or
+// its logs) or from the token form it shows on a 401, and keeps it for this tab only.
+const TOKEN_KEY = "crosscheck-token";
+
+function takeTokenFromAddress() {
+  const m = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+  if (!m) return;
+  try { sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1])); } catch (e) { /* storage off: ask later */ }
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+function savedToken() {
+  try { return sessionStorage.getItem(TOKEN_KEY) || ""; } catch (e) { return ""; }
+}
+
+async function api(path, init) {
+  const headers = Object.assign({}, (init && init.headers) || {});
+  const token = savedToken();
+  if (token) headers["Authorization"] = "Bearer " + token;
+  const resp = await fetch(path, Object.assign({}, init || {}, {headers: headers}));
+  if (resp.status === 401) showTokenForm(token !== "");
+  return resp;
+}
+
+function showTokenForm(wasWrong) {
+  const form = document.getElementById("token-form");
+  form.hidden = false;
+  document.getElementById("token-note").textContent = wasWrong
+    ? "The server refused this token; enter the right one." : "This server needs its access token.";
+  document.getElementById("token").focus();
+}
+
+function useToken(ev) {
+  ev.preventDefault();
+  const input = document.getElementById("token");
+  const token = input.value.trim();
+  if (!token) return;
+  try { sessionStorage.setItem(TOKEN_KEY, token); } catch (e) { /* kept for this page only */ }
+  input.value = "";
+  document.getElementById("token-form").hidden = true;
+  setStatus("Token saved for this tab.");
+  loadConflicts();
+}
+
 function setStatus(text, isError) {
   const s = document.getElementById("status");
   s.textContent = text;
@@ -142,7 +187,7 @@ async function ask(ev) {
   button.disabled = true;
   setStatus("Searching every source...");
   try {
-    const resp = await fetch("/api/ask", {
+    const resp = await api("/api/ask", {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({q: q, mode: document.getElementById("mode").value,
                             rerank: document.getElementById("rerank").checked}),
@@ -163,7 +208,7 @@ async function ask(ev) {
 async function loadConflicts() {
   const status = document.getElementById("conflicts-status");
   try {
-    const resp = await fetch("/api/conflicts");
+    const resp = await api("/api/conflicts");
     const data = await resp.json();
     if (!resp.ok) { status.textContent = data.error || "audit failed"; return; }
     const list = document.getElementById("conflicts");
@@ -187,6 +232,8 @@ async function loadConflicts() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  takeTokenFromAddress();
   document.getElementById("ask-form").addEventListener("submit", ask);
+  document.getElementById("token-form").addEventListener("submit", useToken);
   loadConflicts();
 });
