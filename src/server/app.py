@@ -121,7 +121,7 @@ def _too_large(limit: int) -> JSONResponse:
     return JSONResponse({"error": f"request body over {limit} bytes"}, status_code=413)
 
 
-def _config(req: QueryRequest) -> FusionConfig:
+def fusion_config(req: QueryRequest) -> FusionConfig:
     config = FusionConfig(mode=FusionMode.from_str(req.mode), per_source_topk=req.per_source_topk, k=req.k,
                           num_queries=req.num_queries, rerank=req.rerank, rerank_topn=req.rerank_topn,
                           use_weights=req.weights, use_priors=req.priors)
@@ -200,7 +200,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
     def query(req: QueryRequest) -> dict[str, Any]:
         """Retrieve, fuse, optionally rerank and build the claim graph: the `fusion --json` object plus
         `query_id` (its graph page is `/api/graph/{query_id}`)."""
-        ret = service.retrieve(req.q, _config(req), graph_topn=req.graph_topn, with_graph=req.graph,
+        ret = service.retrieve(req.q, fusion_config(req), graph_topn=req.graph_topn, with_graph=req.graph,
                                counter_limit=req.counter_evidence)
         qid = store.add(ret.graph)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
@@ -211,7 +211,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
     def ask(req: AskRequest) -> dict[str, Any]:
         """Answer with numbered citations, a verdict (consistent | contradiction | scoped |
         insufficient_data) and warnings; also the ranked `results` and the claim `graph`."""
-        answer, ret = service.ask(req.q, AskOptions(config=_config(req), graph_topn=req.graph_topn,
+        answer, ret = service.ask(req.q, AskOptions(config=fusion_config(req), graph_topn=req.graph_topn,
                                                     counter_evidence=req.counter_evidence))
         qid = store.add(ret.graph)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)

@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field, ValidationError
 from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError
 from src.fusion.output import log_query
-from src.server.app import _config as fusion_config
+from src.server.app import fusion_config
 from src.server.schemas import AskRequest, QueryRequest
 
 log = logging.getLogger(__name__)
