@@ -6,7 +6,8 @@ evidence and the claim graph, plus ``query_id``), ``GET /api/graph/{query_id}`` 
 claim-graph page), ``GET /api/conflicts`` (the corpus audit), ``GET /docs`` (an offline API
 reference over ``/openapi.json``).
 
-Safety: with a ``token``, every ``/api/`` route but the graph pages needs ``Authorization:
+Safety: with a ``token``, every ``/api/`` route but the graph pages and the health check (which
+then says only ``{"status": "ok"}``) needs ``Authorization:
 Bearer <token>`` (401 otherwise, checked before anything else); a graph page's URL holds its
 query id, an unguessable server-made token only an authorised request gets, so the page's
 iframe can load it. Request bodies over ``max_body_bytes`` get 413; bodies are validated
@@ -161,7 +162,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
     @app.middleware("http")
     async def _token(request: Request, call_next: Any) -> Any:
         path = request.url.path
-        if token and path.startswith("/api/") and not path.startswith("/api/graph/") \
+        if token and path.startswith("/api/") and not path.startswith("/api/graph/") and path != "/api/health" \
                 and not _authorized(request, token):
             return JSONResponse({"error": "this server needs its access token: send the header "
                                           "'Authorization: Bearer <token>'"},
@@ -187,8 +188,11 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
         return FileResponse(STATIC / "docs.html", media_type="text/html")
 
     @app.get("/api/health")
-    def health() -> dict[str, Any]:
-        """Liveness and what is loaded."""
+    def health(request: Request) -> dict[str, Any]:
+        """Liveness for anyone (a load balancer's probe has no token); what is loaded only for
+        an authorised request."""
+        if token and not _authorized(request, token):
+            return {"status": "ok"}
         engine = service.engine
         return {"status": "ok", "chunks": len(engine.chunks),
                 "sources": {n: len(s.chunks) for n, s in sorted(engine.sources.items())},
