@@ -17,15 +17,15 @@ class QueryRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     q: str = Field(..., min_length=1, max_length=MAX_QUERY_CHARS, description="The question.")
-    k: int = Field(10, ge=1, le=50, description="Results to return.")
+    k: int = Field(10, strict=True, ge=1, le=50, description="Results to return.")
     mode: Literal["rrf", "relative", "dist"] = "dist"
-    per_source_topk: int = Field(30, ge=1, le=200)
-    num_queries: int = Field(1, ge=1, le=5, description=">1 rewrites the query (LLM, else offline PRF).")
+    per_source_topk: int = Field(30, strict=True, ge=1, le=200)
+    num_queries: int = Field(1, strict=True, ge=1, le=5, description=">1 rewrites the query (LLM, else offline PRF).")
     rerank: bool = False
-    rerank_topn: int = Field(12, ge=1, le=50)
+    rerank_topn: int = Field(12, strict=True, ge=1, le=50)
     graph: bool = True
-    graph_topn: int = Field(12, ge=1, le=50)
-    counter_evidence: int = Field(COUNTER_LIMIT, ge=0, le=50, description="Chunks the corpus audit may add to the graph.")
+    graph_topn: int = Field(12, strict=True, ge=1, le=50)
+    counter_evidence: int = Field(COUNTER_LIMIT, strict=True, ge=0, le=50, description="Chunks the corpus audit may add to the graph.")
     weights: bool = True
     priors: bool = True
 
@@ -39,5 +39,5 @@ class QueryRequest(BaseModel):
 
 
 class AskRequest(QueryRequest):
-    k: int = Field(8, ge=1, le=50, description="Evidence retrieved.")
-    graph_topn: int = Field(8, ge=1, le=50, description="Chunks the claim graph reads.")
+    k: int = Field(8, strict=True, ge=1, le=50, description="Evidence retrieved.")
+    graph_topn: int = Field(8, strict=True, ge=1, le=50, description="Chunks the claim graph reads.")

@@ -175,3 +175,11 @@ def test_an_llm_body_that_is_not_json_is_no_client_error(tmp_path: Path) -> None
                                                             "chat completion")
     assert re.search(r"\(after 2 failures in a row; skipped for \d+ s more\)$", second.json()["llm_status"]["reason"])
     assert health["llm_backoff"].startswith(reason.removesuffix("; 2 failures in a row") + " (after 2 failures")
+
+
+def test_a_boolean_or_a_string_is_not_a_count(client: TestClient) -> None:
+    # issue #12: `"k": true` used to be accepted as 1
+    for bad in (True, "5", 2.5):
+        r = client.post("/api/query", json={"q": Q, "k": bad})
+        assert r.status_code == 422, bad
+        assert "k: Input should be a valid integer" in r.json()["error"]
