@@ -242,24 +242,25 @@ def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> li
             continue  # "in 2010" is a year, not a count
         if m.norm.kind == "number":
             unit = re.match(r"\s?([A-Za-z][A-Za-z²³/.]{0,14})", sentence[m.end:])
-            q = _pint_quantity(m.text.split()[0], (m.text.split()[1:] or [unit.group(1) if unit else ""])[0]) \
-                if (unit or len(m.text.split()) > 1) else None
-            if atype == AnswerType.COUNT and q is not None:
-                continue  # "10 miles" is a distance, not a count
-        if atype in (AnswerType.QUANTITY, AnswerType.DURATION, AnswerType.SIZE) and m.norm.kind == "number":
-            q = _pint_quantity(m.text, unit.group(1)) if unit else None
-            if q is not None:
-                spans.append(_Span(m.start, m.end + unit.end(), sentence[m.start:m.end + unit.end()], q[0], "quantity"))
-                continue
-            if atype in (AnswerType.DURATION, AnswerType.SIZE):
-                continue  # a plain number is neither a duration nor a size
+            if atype == AnswerType.COUNT:
+                words = m.text.split()
+                if (unit or len(words) > 1) and \
+                        _pint_quantity(words[0], (words[1:] or [unit.group(1) if unit else ""])[0]) is not None:
+                    continue  # "10 miles" is a distance, not a count
+            elif atype in (AnswerType.QUANTITY, AnswerType.DURATION, AnswerType.SIZE):
+                q = _pint_quantity(m.text, unit.group(1)) if unit else None
+                if q is not None:
+                    spans.append(_Span(m.start, m.end + unit.end(), sentence[m.start:m.end + unit.end()], q[0],
+                                       "quantity"))
+                    continue
+                if atype in (AnswerType.DURATION, AnswerType.SIZE):
+                    continue  # a plain number is neither a duration nor a size
         if atype == AnswerType.QUANTITY and m.bare and not bare_ok:
             continue  # "What is the maximum size?" is not answered by a bare "12"
         spans.append(_Span(m.start, m.end, m.text, m.norm.canonical, m.norm.kind))
-    if atype == AnswerType.COUNT:  # "3,559 people": the counted noun stays with the number
-        spans = [_counted(sentence, sp) for sp in spans]
-    if atype == AnswerType.COUNT:  # "up to five devices": a number word counting a noun
-        for m in _WORD_COUNT.finditer(sentence):
+    if atype == AnswerType.COUNT:
+        spans = [_counted(sentence, sp) for sp in spans]  # "3,559 people": the counted noun stays with the number
+        for m in _WORD_COUNT.finditer(sentence):  # "up to five devices": a number word counting a noun
             if not any(sp.start <= m.start() < sp.end for sp in spans) and m.group(2).lower() not in STOP:
                 n = NUMBER_WORDS[m.group(1).lower()]
                 spans.append(_Span(m.start(), m.end(), m.group(0), fmt_num(n), "number"))
@@ -668,11 +669,8 @@ def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -
     plan") scopes a sentence that names it bare (``src.graph.scope.learned_scope``)."""
     vocab: dict[str, str] = {}
     for chunk in chunks:
-        for dim, names in find_scope(chunk.text)[0].items():
-            if dim in DIMENSION_NOUNS.values():
-                for name in names.split(","):
-                    if name and " " not in name:
-                        vocab.setdefault(name, dim)
+        for name, dim in _plan_names(chunk.text):
+            vocab.setdefault(name, dim)
     if not vocab:
         return candidates
     out = []
@@ -680,6 +678,14 @@ def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -
         extra = {k: v for k, v in learned_scope(c.sentence, vocab).items() if k not in c.scope}
         out.append(replace(c, scope=dict(sorted({**c.scope, **extra}.items()))) if extra and c.kind != "only" else c)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _plan_names(text: str) -> tuple[tuple[str, str], ...]:
+    """(name, dimension) of the one-word plan, tier or edition names a text introduces ("the
+    Basic plan"). Cached: every question over the same evidence reads the same chunks."""
+    return tuple((name, dim) for dim, names in find_scope(text)[0].items() if dim in DIMENSION_NOUNS.values()
+                 for name in names.split(",") if name and " " not in name)
 
 
 def _opening_share(question: Question, chunk: Chunk, sentences: list[str]) -> float:
