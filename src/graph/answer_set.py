@@ -237,7 +237,11 @@ def mentioned_by(chunks: Sequence[Chunk]) -> Callable[[str], int]:
     for c in chunks:
         texts[_author(c.id)].append(_plain(c.text))
     joined = [" ".join(t) for t in texts.values()]
-    return lambda value: sum(_plain(value) in t for t in joined) if _plain(value).strip() else 0
+
+    def count(value: str) -> int:
+        needle = _plain(value)
+        return sum(needle in t for t in joined) if needle.strip() else 0
+    return count
 
 
 def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
@@ -279,7 +283,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                 continue  # different entities that share a name: both may be right
             links[i].add(j)
             links[j].add(i)
-    order = sorted(range(len(groups)), key=lambda i: tuple(-x for x in stats(groups[i])) + (groups[i].best.normalized,))
+    ranked = [stats(g) for g in groups]
+    order = sorted(range(len(groups)), key=lambda i: tuple(-x for x in ranked[i]) + (groups[i].best.normalized,))
     status: dict[int, str] = {}
     for i in order:
         if i in status:
@@ -291,7 +296,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     answers = []
     for i in order:
         g = groups[i]
-        auth, votes, _, support, _ = stats(g)
+        auth, votes, _, support, _ = ranked[i]
         docs = g.voters
         sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
         answers.append(AnswerValue(value=g.display, normalized=g.best.normalized, scope=dict(g.scope),
