@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from src.answer.model import STATUSES
 from src.evaluation.conflicts import values_match
 from src.evaluation.gold import GoldFileError, json_object
 from src.graph.values import compare, parse_value
 
-VERDICTS = ("consistent", "contradiction", "scoped", "insufficient_data")
+VERDICTS = STATUSES  # what `ask` can say, so what a gold item may expect
 
 
 @dataclass(frozen=True)
