@@ -37,7 +37,7 @@ from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError, ModelUnavailable, UsageError
 from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.output import log_query
-from src.server.schemas import AskRequest, QueryRequest
+from src.server.schemas import AskRequest, QueryRequest, describe_errors
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
@@ -144,11 +144,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for e in exc.errors():
-            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
-            parts.append(f"{where}: {e.get('msg', 'invalid')}")
-        return JSONResponse({"error": "; ".join(parts)}, status_code=422)
+        return JSONResponse({"error": describe_errors(exc.errors())}, status_code=422)
 
     @app.exception_handler(CrosscheckError)
     async def _domain(_: Request, exc: CrosscheckError) -> JSONResponse:

@@ -35,7 +35,7 @@ from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError
 from src.fusion.output import log_query
 from src.server.app import fusion_config
-from src.server.schemas import AskRequest, QueryRequest
+from src.server.schemas import AskRequest, QueryRequest, describe_errors
 
 log = logging.getLogger(__name__)
 VERSION = "0.1.0"
@@ -66,21 +66,12 @@ ASK_K = AskRequest.model_fields["k"].default
 Limit = Annotated[int, Field(ge=1, le=MAX_CONFLICTS, description="How many contradictions to return, most severe first.")]
 
 
-def _describe(exc: ValidationError, names: Mapping[str, str]) -> str:
-    """``field: message; ...`` as the HTTP API words a 422, with fields named as the tool names them."""
-    parts = []
-    for e in exc.errors():
-        where = ".".join(names.get(str(p), str(p)) for p in e["loc"]) or "arguments"
-        parts.append(f"{where}: {e['msg']}")
-    return "; ".join(parts)
-
-
 def _request(model: type[RequestT], names: Mapping[str, str], **fields: Any) -> RequestT:
     """The HTTP API's request model built from tool arguments: the same validation, the same messages."""
     try:
         return model(**fields)
     except ValidationError as exc:
-        raise ToolError(_describe(exc, names)) from exc
+        raise ToolError(describe_errors(exc.errors(), names=names, whole="arguments")) from exc
 
 
 class CrosscheckTools:
@@ -176,7 +167,8 @@ class CrosscheckServer(MCPServer):
             raise
         except ToolError as exc:
             if isinstance(exc.__cause__, ValidationError):  # the SDK's check of the schema, worded as ours
-                raise ToolError(f"Error executing tool {name}: {_describe(exc.__cause__, {})}") from exc.__cause__
+                raise ToolError(f"Error executing tool {name}: "
+                                f"{describe_errors(exc.__cause__.errors(), whole='arguments')}") from exc.__cause__
             raise
 
 

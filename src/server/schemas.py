@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 
 MAX_QUERY_CHARS = 1000
+
+
+def describe_errors(errors: Iterable[Mapping[str, Any]], *, names: Mapping[str, str] | None = None,
+                    whole: str = "body") -> str:
+    """Validation errors as one line, ``field: message; ...``, the HTTP API's 422 and the MCP
+    tools' error alike: ``names`` renames fields (the MCP tool's ``query`` for ``q``), ``whole``
+    names an error about the request as a whole."""
+    names = names or {}
+    parts = []
+    for e in errors:
+        where = ".".join(names.get(str(p), str(p)) for p in e.get("loc", ()) if p != "body") or whole
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(parts)
 
 
 class QueryRequest(BaseModel):
