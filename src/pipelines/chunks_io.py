@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from src.errors import ChunksFileError
+from src.fsio import atomic_write
 from src.types import Chunk
 
 CHUNKS_SCHEMA = 1
@@ -16,21 +16,12 @@ _REQUIRED = ("id", "source", "kind", "text")
 
 
 def write_chunks(chunks: Iterable[Chunk], path: Path) -> None:
-    """Write atomically: a temp file in the same folder, then ``os.replace``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for chunk in chunks:
-                fh.write(json.dumps({**chunk.to_json(), "schema": CHUNKS_SCHEMA}, ensure_ascii=False) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; a chunks file is an ordinary output
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write atomically (``src.fsio``): a reader sees the old file or the new one."""
+    def write(fh: BinaryIO) -> None:
+        for chunk in chunks:
+            fh.write((json.dumps({**chunk.to_json(), "schema": CHUNKS_SCHEMA}, ensure_ascii=False) + "\n").encode("utf-8"))
+
+    atomic_write(Path(path), write, mode=0o644)  # mkstemp makes 0600; a chunks file is an ordinary output
 
 
 def read_chunks(path: Path) -> list[Chunk]:
