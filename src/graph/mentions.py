@@ -6,14 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from src.graph.values import ANY_NUM, NUM, RANGE_SEP, Norm, parse_value
+from src.graph.values import ANY_NUM, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
 
 DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
 _CLOCK = r"\d{1,2}:\d{2}(?:\s*(?:am|pm))?"
 _TIME = re.compile(rf"\b(?:every\s+)?(?:{DAY}\b(?:\s*(?:at|from|,)?\s*{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)?"
                    rf"|{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)(?:\s*(?:UTC|GMT)\b)?", re.IGNORECASE)
-_NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|\b(?P<word>one|two|three|four|five|six|seven|"
-                     rf"eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety|a|an)\b)"
+_NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|(?P<word>{SPELLED_NUMBER.pattern}|\ba\b|\ban\b))"
                      rf"(?:{RANGE_SEP}(?P<hi>{ANY_NUM}))?", re.IGNORECASE)
 _TAIL_TOKEN = re.compile(r"\s*(?:-\s*)?(%|/|[A-Za-z]+)")
 _MIN_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)\s*(?:\+|or\s+(?:later|newer|above|higher)|and\s+(?:later|up|above))",

@@ -34,7 +34,20 @@ NUMBER_WORDS = {
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE]-?\d+)?(?:\s?[kK](?![a-zA-Z]))?"
 WORD_NUM = r"(?:" + "|".join(sorted((w for w in NUMBER_WORDS if w not in ("a", "an", "a single")),
                                    key=len, reverse=True)) + r")"
-ANY_NUM = rf"(?:{NUM}|\b{WORD_NUM}\b)"
+
+
+def _words(pred: Any) -> str:
+    return "|".join(sorted((w for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "single", "a single")
+                            and pred(n)), key=len, reverse=True))
+
+
+_BELOW_100 = rf"(?:(?:{_words(lambda n: 20 <= n <= 90)})(?:[-\s](?:{_words(lambda n: 1 <= n <= 9)}))?" \
+             rf"|{_words(lambda n: n <= 19)})"
+# "forty-five", "two hundred and ten", "seven": one number written in words (articles left out)
+SPELLED_NUMBER = re.compile(rf"\b(?:{_BELOW_100}(?:\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?)?|hundred)\b",
+                            re.IGNORECASE)
+# A number in digits, or in words: "forty-five" is one number, not the range forty to five.
+ANY_NUM = rf"(?:{NUM}|{SPELLED_NUMBER.pattern}|\b{WORD_NUM}\b)"
 RANGE_SEP = r"\s*(?:-|–|—|to|\.\.)\s*"
 TRUE_WORDS = {"true", "yes", "enabled", "on", "available", "supported", "allowed", "included"}
 FALSE_WORDS = {"false", "no", "disabled", "off", "unavailable", "not available", "not supported",
@@ -75,28 +88,18 @@ def ureg() -> Any:
 
 
 def to_number(text: str) -> float | None:
-    """'1,024' -> 1024, '10k' -> 10000, 'seven' -> 7; None when not a number."""
+    """'1,024' -> 1024, '10k' -> 10000, 'seven' -> 7, 'forty-five' -> 45; None when not a number."""
     t = text.strip().lower()
     if t in NUMBER_WORDS:
         return float(NUMBER_WORDS[t])
+    if SPELLED_NUMBER.fullmatch(t):
+        return spelled_value(t)
     mult = 1000.0 if t.endswith("k") else 1.0
     t = t.rstrip("k").strip().replace(",", "")
     try:
         return float(t) * mult
     except ValueError:
         return None
-
-
-def _words(pred: Any) -> str:
-    return "|".join(sorted((w for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "single", "a single")
-                            and pred(n)), key=len, reverse=True))
-
-
-_BELOW_100 = rf"(?:(?:{_words(lambda n: 20 <= n <= 90)})(?:[-\s](?:{_words(lambda n: 1 <= n <= 9)}))?" \
-             rf"|{_words(lambda n: n <= 19)})"
-# "forty-five", "two hundred and ten", "seven": one number written in words (articles left out)
-SPELLED_NUMBER = re.compile(rf"\b(?:{_BELOW_100}(?:\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?)?|hundred)\b",
-                            re.IGNORECASE)
 
 
 def spelled_value(words: str) -> float:

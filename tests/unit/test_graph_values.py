@@ -32,3 +32,26 @@ def test_compare(a, b, verdict):
 def test_not_values():
     assert parse_value("cosine") is None
     assert parse_value("") is None
+
+
+@pytest.mark.parametrize("text,canonical", [
+    # a number in words is one number, not a range of its parts ("forty-five" was 5-40)
+    ("forty-five days", "P45D"), ("twenty-one days", "P21D"), ("five to ten days", "P5D..P10D"),
+    ("one hundred and twenty seconds", "PT2M"), ("31-40 days", "P31D..P40D"),
+])
+def test_numbers_in_words(text, canonical):
+    assert parse_value(text).canonical == canonical
+
+
+def test_numbers_in_words_in_running_text():
+    from src.graph.mentions import find_mentions
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(m.text, m.norm.canonical) for m in find_mentions(text)]
+
+    # a support-forum wording: a compound with a unit is one duration, not "five" or 5-40 days
+    assert found("Support told me old versions are kept for forty-five days.") == [("forty-five days", "P45D")]
+    assert found("Our trial lasted twenty-one days, then the plan changed.") == [("twenty-one days", "P21D")]
+    # RAMDocs dev: a count in words is no value, compound or not (as "one endpoint" is not)
+    assert found("Rush Township is one of the twenty-two townships of Tuscarawas County.") == []
+    assert found("The building measured twenty-four by fifty feet.") == []
