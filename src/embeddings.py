@@ -335,9 +335,7 @@ def fill_cache(model: Any, cache: EmbeddingCache, texts: Mapping[str, str], *, c
     try:
         for start in range(0, len(missing), batch):
             keys = missing[start:start + batch]
-            arr = np.asarray(model.get_text_embedding_batch([texts[k] for k in keys]), dtype=np.float32)
-            arr /= np.maximum(np.linalg.norm(arr, axis=1, keepdims=True), 1e-12)
-            cache.add(keys, arr)
+            cache.add(keys, embed_texts(model, [texts[k] for k in keys]))
             done += len(keys)
             unsaved += len(keys)
             if checkpoint_every and unsaved >= checkpoint_every:
