@@ -10,7 +10,7 @@ Safety: with a ``token``, every ``/api/`` route but the graph pages and the heal
 then says only ``{"status": "ok"}``) needs ``Authorization:
 Bearer <token>`` (401 otherwise, checked before anything else); a graph page's URL holds its
 query id, an unguessable server-made token only an authorised request gets, so the page's
-iframe can load it. Request bodies over ``max_body_bytes`` get 413; bodies are validated
+iframe can load it. Request bodies over ``max_body_bytes`` get 413, declared or chunked; bodies are validated
 (422 with a message); query ids are random server tokens looked up in a bounded in-memory
 map, never paths; static files come from one fixed folder. Engine and graph calls are
 serialised by the service's lock, LLM calls run outside it (see ``src.answer.service``);
@@ -32,6 +32,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError, ModelUnavailable, UsageError
@@ -99,7 +100,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
-                    raise _TooLarge
+                    raise _TooLarge(self.max_bytes)
             return message
 
         async def tracking_send(message: dict) -> None:
@@ -114,8 +115,12 @@ class BodyLimit:
                 await _too_large(self.max_bytes)(scope, receive, send)
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(StarletteHTTPException):
+    """A streamed (chunked) body passed the limit while a route read it. An HTTPException, so that
+    FastAPI's body parsing passes it on instead of turning it into a 400 "error parsing the body"."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"request body over {limit} bytes")
 
 
 def _too_large(limit: int) -> JSONResponse:
@@ -141,6 +146,10 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
                   description="Ask docs, forums, tickets and blogs at once; see where they agree and contradict.")
     store = QueryStore(max_stored_queries)
     app.state.service, app.state.store = service, store
+    # Added first, so innermost: the routes read the body through it directly. Behind the
+    # BaseHTTPMiddleware layers below, its 413 would reach FastAPI's body parsing wrapped in an
+    # ExceptionGroup and become a 400. It also runs after the token check.
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -236,10 +245,9 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
         """Every contradiction in the corpus, most severe first (the `graph --json` object)."""
         return service.audit().to_json()
 
-    @app.exception_handler(HTTPException)
-    async def _http(_: Request, exc: HTTPException) -> JSONResponse:
+    @app.exception_handler(StarletteHTTPException)  # also FastAPI's subclass, and routing's own 404/405
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     return app

@@ -112,3 +112,22 @@ def test_default_embedder_server_answers(tmp_path: Path) -> None:
         assert j["citations"][0]["id"] == "kb/docs/retention.md#c0"
     finally:
         stop(proc)
+
+
+@pytest.mark.parametrize("route", ["/api/ask", "/api/query"])
+def test_an_oversize_chunked_body_is_413(server: str, route: str) -> None:
+    # No Content-Length: httpx streams a generator with Transfer-Encoding: chunked, so only the
+    # bytes received can tell the body is too large (it used to be a 400 "error parsing the body").
+    def body() -> Iterator[bytes]:
+        yield b'{"q": "'
+        for _ in range(40):
+            yield b"a" * 1024
+        yield b'"}'
+
+    r = httpx.post(server + route, content=body(), headers={"content-type": "application/json"}, timeout=30)
+    assert r.request.headers.get("transfer-encoding") == "chunked" and "content-length" not in r.request.headers
+    assert (r.status_code, r.json()) == (413, {"error": "request body over 16384 bytes"})
+    # A chunked body under the limit is read as usual.
+    ok = httpx.post(server + route, content=iter([b'{"q": "How long does the Team plan ', b'keep events?"}']),
+                    headers={"content-type": "application/json"}, timeout=60)
+    assert ok.status_code == 200, ok.text

@@ -85,7 +85,13 @@ def test_malformed_json_is_422(client: TestClient) -> None:
 
 def test_body_over_the_limit_is_413(client: TestClient) -> None:
     r = client.post("/api/query", content=b'{"q": "' + b"a" * 20_000 + b'"}', headers={"content-type": "application/json"})
-    assert r.status_code == 413
+    assert (r.status_code, r.json()) == (413, {"error": "request body over 16384 bytes"})
+
+
+def test_routing_errors_have_the_api_error_shape(client: TestClient) -> None:
+    # Starlette's own 404 and 405 go through the same handler as the API's errors.
+    assert (client.get("/api/nothing").status_code, client.get("/api/nothing").json()) == (404, {"error": "Not Found"})
+    assert client.get("/api/ask").json() == {"error": "Method Not Allowed"}
 
 
 def test_graph_ids_are_tokens_not_paths_and_the_map_is_bounded(client: TestClient) -> None:
@@ -140,6 +146,8 @@ def test_with_a_token_the_api_refuses_requests_without_it(locked: TestClient, he
                                      "'Authorization: Bearer <token>'"}
         assert r.headers["www-authenticate"] == 'Bearer realm="crosscheck"'
     assert locked.post("/api/ask", content=b"{not json", headers=headers).status_code == 401  # before parsing
+    oversize = b'{"q": "' + b"a" * 20_000 + b'"}'
+    assert locked.post("/api/ask", content=oversize, headers=headers).status_code == 401  # before the size limit
 
 
 def test_with_the_token_the_api_answers_and_graph_pages_need_only_their_id(locked: TestClient) -> None:
