@@ -345,6 +345,10 @@ def chunk_thread(
         if answer is best:
             continue
         anchor = answer.id if answer.id and answer.id not in used else f"r{answer.index}"
+        own, n = anchor, 1
+        while anchor in used:  # an answer whose own id is "r3" took the anchor of the answer at index 3
+            n += 1
+            anchor = f"{own}.{n}"
         used.add(anchor)
         chunks += emit(anchor, context, f"Answer: {answer.text}", answer)
     return chunks

@@ -25,13 +25,18 @@ def write_chunks(chunks: Iterable[Chunk], path: Path) -> None:
 
 
 def read_chunks(path: Path) -> list[Chunk]:
-    """All chunks of a file written by ``write_chunks``; ``ChunksFileError`` says how to fix a bad one."""
+    """All chunks of a file written by ``write_chunks``; ``ChunksFileError`` says how to fix a bad one.
+
+    Chunk ids are the key of every index, citation and gold file, so a line repeating an earlier
+    line's id is an error (SPEC section 2: ids are unique per input), not a silent overwrite.
+    """
     path = Path(path)
     if not path.is_file():
         raise ChunksFileError(
             f"chunks file not found: {path}: run `python main.py ingest --data DIR --out FILE` first"
         )
     chunks: list[Chunk] = []
+    first_line: dict[str, int] = {}
     with path.open("rb") as fh:
         for lineno, raw in enumerate(fh, 1):
             if not raw.strip():
@@ -42,6 +47,12 @@ def read_chunks(path: Path) -> list[Chunk]:
                     f"{path}: line {lineno} is not a Crosscheck chunk (written by an older version?): "
                     "re-run `python main.py ingest`"
                 )
+            if chunk.id in first_line:
+                raise ChunksFileError(
+                    f"{path}: line {lineno} repeats chunk id {chunk.id!r} of line {first_line[chunk.id]}: "
+                    "chunk ids must be unique; remove one of the two lines, or re-run `python main.py ingest`"
+                )
+            first_line[chunk.id] = lineno
             chunks.append(chunk)
     return chunks
 

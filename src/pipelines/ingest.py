@@ -193,6 +193,7 @@ def ingest_corpus(
     bar = tqdm(total=total, desc="ingest", unit="file", file=sys.stderr, disable=not show, leave=False)
 
     chunks: list[Chunk] = []
+    chunk_ids: set[str] = set()
     stats: list[SourceStats] = []
     try:
         for source_dir, files in plan:
@@ -237,7 +238,15 @@ def ingest_corpus(
                     read_whole = True
                     kind = SourceKind.DOCUMENT if item.pages else config.kind  # a PDF is a document anywhere
                     sizes = settings.chunking.for_kind(kind)
-                    new = chunk_record(item, kind, sizes, doc_id=f"{corpus}/{name}/{item.key}", source=name)
+                    new = []
+                    for chunk in chunk_record(item, kind, sizes, doc_id=f"{corpus}/{name}/{item.key}", source=name):
+                        if chunk.id in chunk_ids:  # a chunks file with a repeated id is refused when read
+                            reporter.warn(display, item.metadata.get("line"),
+                                          f"duplicate chunk id '{chunk.id}' (two replies give it): chunk skipped")
+                            n_skipped += 1
+                            continue
+                        chunk_ids.add(chunk.id)
+                        new.append(chunk)
                     chunks += new
                     n_records += 1
                     file_chunks += len(new)

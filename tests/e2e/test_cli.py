@@ -233,3 +233,14 @@ def test_eval_ramdocs_errors(runner: CliRunner, tmp_path: Path) -> None:
     assert res.exit_code == 2 and "missing.jsonl" in res.output and "not found" in res.output
     res = runner.invoke(cli, ["eval", "--ramdocs", "x.jsonl", "--gold", "y.jsonl"])
     assert res.exit_code == 2 and "exactly one of" in res.output
+
+
+def test_a_chunks_file_repeating_an_id_exits_2_naming_the_line(runner: CliRunner) -> None:
+    line = {"id": "kb/docs/a.md#c0", "doc_id": "kb/docs/a.md", "source": "docs", "kind": "document",
+            "text": "Events are kept for 14 days.", "metadata": {}, "schema": 1}
+    Path("dup.jsonl").write_text(json.dumps(line) + "\n" + json.dumps({**line, "text": "7 days."}) + "\n")
+    res = runner.invoke(cli, ["fusion", "--chunks", "dup.jsonl", "--q", "How long are events kept?", *FAST])
+    assert res.exit_code == 2
+    assert res.output == ("Error: dup.jsonl: line 2 repeats chunk id 'kb/docs/a.md#c0' of line 1: chunk ids must "
+                          "be unique; remove one of the two lines, or re-run `python main.py ingest`\n")
+    assert not Path("index").exists()

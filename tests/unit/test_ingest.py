@@ -195,6 +195,25 @@ def test_oversized_file_and_duplicate_ids_are_skipped(tmp_path: Path) -> None:
     assert result.stats == [SourceStats("docs", "document", 1.2, files=1, records=1, chunks=1, skipped=3)]
 
 
+def test_reply_ids_never_give_two_chunks_one_id(tmp_path: Path) -> None:
+    # The reply at index 3 has no id: its anchor r3 was taken by the reply whose own id is "r3".
+    # A reply cut in pieces (a9, a9-1, a9-2) and a reply whose id is "a9-1": that reply is skipped.
+    long = " ".join(f"Sentence {i} about retries." for i in range(400))  # over 6,000 characters
+    thread = {"thread_id": "t1", "title": "T", "question": "Q?", "answers": [
+        {"id": "a1", "text": "best", "accepted": True}, {"id": "r3", "text": "one"}, {"text": "two"},
+        {"text": "three"}, {"id": "a9", "text": long}, {"id": "a9-1", "text": "clash"}]}
+    data = make_corpus(tmp_path, {"forums/t.jsonl": json.dumps(thread) + "\n"})
+    result = ingest_corpus(data, Settings())
+    ids = [c.id.removeprefix("data/forums/t1#") for c in result.chunks]
+    assert ids == ["qa", "r3", "r2", "r3.2", "a9", "a9-1", "a9-2"]
+    assert result.warnings == [Warning_(str(data / "forums/t.jsonl"), 1,
+                                        "duplicate chunk id 'data/forums/t1#a9-1' (two replies give it): chunk skipped")]
+    assert result.stats[0].skipped == 1
+    path = tmp_path / "chunks.jsonl"
+    write_chunks(result.chunks, path)
+    assert read_chunks(path) == result.chunks
+
+
 def test_nested_files_are_visited_in_sorted_path_order(tmp_path: Path) -> None:
     data = make_corpus(tmp_path, {"docs/b.md": "b", "docs/a/z.md": "z", "docs/a.md": "a", "docs/A/y.md": "y"})
     result = ingest_corpus(data, Settings())
@@ -277,6 +296,18 @@ def test_read_chunks_errors_say_how_to_fix(tmp_path: Path) -> None:
         assert str(err.value) == (
             f"{path}: line 3 is not a Crosscheck chunk (written by an older version?): re-run `python main.py ingest`"
         )
+
+
+def test_a_repeated_chunk_id_is_an_error_naming_the_file_the_line_and_the_id(tmp_path: Path) -> None:
+    path = tmp_path / "chunks.jsonl"
+    write_chunks([Chunk("c/s/a#c0", "s", "post", "first"), Chunk("c/s/b#c0", "s", "post", "other"),
+                  Chunk("c/s/a#c0", "s", "post", "second")], path)
+    with pytest.raises(ChunksFileError) as err:
+        read_chunks(path)
+    assert str(err.value) == (
+        f"{path}: line 3 repeats chunk id 'c/s/a#c0' of line 1: chunk ids must be unique; remove one of "
+        "the two lines, or re-run `python main.py ingest`"
+    )
 
 
 def test_read_empty_chunks_file(tmp_path: Path) -> None:
