@@ -289,9 +289,10 @@ def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | Non
     import json
     import time
 
-    from src.fusion.options import FusionConfig, FusionMode
+    from src.fusion.options import FusionConfig, FusionMode, clean_query
     from src.fusion.output import log_query, render_results, result_json
 
+    query = clean_query(query)  # before the corpus, the index and the models are opened
     config = FusionConfig(mode=FusionMode.from_str(mode), per_source_topk=per_source_topk, k=k,
                           num_queries=num_queries, rerank=rerank, rerank_topn=rerank_topn,
                           use_weights=not no_weights, use_priors=not no_priors)

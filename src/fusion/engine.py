@@ -20,7 +20,7 @@ from llama_index.core.schema import QueryBundle
 from src.config import UNKNOWN_SOURCE, Settings
 from src.embeddings import small_batch_threads
 from src.errors import UsageError
-from src.fusion.options import FusionConfig, SearchResult
+from src.fusion.options import FusionConfig, SearchResult, clean_query  # clean_query: also imported from here
 from src.fusion.priors import newest_date, prior_factors, product, query_versions
 from src.fusion.retrievers import (
     DenseSourceRetriever,
@@ -34,21 +34,10 @@ from src.fusion.vector_stores import make_backend
 from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)
-MAX_QUERY_CHARS = 2000
 
 
 def default_index_dir(chunks_path: Path) -> Path:
     return chunks_path.parent / "index"
-
-
-def clean_query(query: str) -> str:
-    q = " ".join((query or "").split())
-    if not q:
-        raise UsageError("the query is empty: pass a question with --q \"...\"")
-    if len(q) > MAX_QUERY_CHARS:
-        log.warning("query is %d characters; using its first %d", len(q), MAX_QUERY_CHARS)
-        q = q[:MAX_QUERY_CHARS]
-    return q
 
 
 class SearchEngine:

@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from enum import Enum
 
+from src.errors import UsageError
 from src.types import ScoredChunk, enum_from_str
+
+log = logging.getLogger(__name__)
+MAX_QUERY_CHARS = 2000
+
+
+def clean_query(query: str) -> str:
+    """The query with its whitespace collapsed; ``UsageError`` when nothing is left.
+
+    Here, not in the engine, so that a command can refuse an empty query before it imports
+    the retrieval stack or loads a model (seconds either way).
+    """
+    q = " ".join((query or "").split())
+    if not q:
+        raise UsageError("the query is empty: pass a question with --q \"...\"")
+    if len(q) > MAX_QUERY_CHARS:
+        log.warning("query is %d characters; using its first %d", len(q), MAX_QUERY_CHARS)
+        q = q[:MAX_QUERY_CHARS]
+    return q
 
 
 class FusionMode(str, Enum):

@@ -107,14 +107,14 @@ def ask(ctx: click.Context, query: str, k: int, mode: str, rerank: bool, graph_t
       python main.py ask --q "..." --json
       python main.py ask --q "..." --llm-base-url http://127.0.0.1:1234/v1 --llm-model qwen2.5-7b-instruct
     """
-    from src.answer import AskOptions
-    from src.answer.render import render_answer
-    from src.fusion.engine import clean_query
-    from src.fusion.options import FusionConfig, FusionMode
+    from src.fusion.options import FusionConfig, FusionMode, clean_query
 
-    query = clean_query(query)
+    query = clean_query(query)  # before the retrieval stack is imported and the models loaded
     config = FusionConfig(mode=FusionMode.from_str(mode), k=k, rerank=rerank)
     config.validate()
+    from src.answer import AskOptions
+    from src.answer.render import render_answer
+
     service = _service(ctx, data, chunks, index_dir, embed_model, reranker, llm_base_url, llm_model)
     answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn,
                                               counter_evidence=counter_evidence))

@@ -244,3 +244,21 @@ def test_a_chunks_file_repeating_an_id_exits_2_naming_the_line(runner: CliRunner
     assert res.output == ("Error: dup.jsonl: line 2 repeats chunk id 'kb/docs/a.md#c0' of line 1: chunk ids must "
                           "be unique; remove one of the two lines, or re-run `python main.py ingest`\n")
     assert not Path("index").exists()
+
+
+@pytest.mark.parametrize("command", ["fusion", "ask"])
+def test_an_empty_query_is_refused_before_the_corpus_or_any_model_is_opened(tmp_path: Path, command: str) -> None:
+    # The embedder named cannot be loaded and the corpus was never ingested: a command that got as
+    # far as either would fail otherwise (as the real question shows), and would create artifacts/.
+    write_corpus(tmp_path)
+    run = lambda q: subprocess.run(  # noqa: E731
+        [sys.executable, str(ROOT / "main.py"), command, "--data", "kb", "--embed-model", str(tmp_path / "no-model"),
+         "--q", q], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    for blank in ("", "   ", " \t\n "):
+        res = run(blank)
+        assert (res.returncode, res.stdout, res.stderr) == (2, "", 'Error: the query is empty: pass a question with '
+                                                                   '--q "..."\n')
+        assert not (tmp_path / "artifacts").exists()
+    real = run("How long is event history kept?")
+    assert real.returncode == 1 and "cannot load embedding model" in real.stderr
+    assert (tmp_path / "artifacts").is_dir()

@@ -8,8 +8,7 @@ from dataclasses import replace
 import pytest
 
 from src.errors import UsageError
-from src.fusion.engine import MAX_QUERY_CHARS, clean_query
-from src.fusion.options import FusionConfig, FusionMode
+from src.fusion.options import MAX_QUERY_CHARS, FusionConfig, FusionMode, clean_query
 
 
 def test_defaults_are_the_documented_stack() -> None:
@@ -71,7 +70,7 @@ def test_clean_query_collapses_whitespace() -> None:
 
 def test_clean_query_truncates_a_huge_query_and_says_so(caplog: pytest.LogCaptureFixture) -> None:
     query = "retry " * 20_000  # 120,000 characters
-    with caplog.at_level(logging.WARNING, logger="src.fusion.engine"):
+    with caplog.at_level(logging.WARNING, logger="src.fusion.options"):
         cleaned = clean_query(query)
     assert MAX_QUERY_CHARS == 2000
     assert len(cleaned) == 2000

@@ -191,3 +191,21 @@ def test_a_boolean_or_a_string_is_not_a_count(client: TestClient) -> None:
         r = client.post("/api/query", json={"q": Q, "k": bad})
         assert r.status_code == 422, bad
         assert "k: Input should be a valid integer" in r.json()["error"]
+
+
+class _Untouchable:
+    """A service whose every use fails: requests that reach it are not 422s."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"the service was used: {name}")
+
+
+@pytest.mark.parametrize("q", ["", "   ", "\t\n"])
+def test_an_empty_question_is_422_before_the_service_is_used(q: str) -> None:
+    client = TestClient(create_app(_Untouchable()), raise_server_exceptions=False)  # type: ignore[arg-type]
+    for route in ("/api/query", "/api/ask"):
+        r = client.post(route, json={"q": q})
+        assert r.status_code == 422, r.text
+        assert r.json()["error"] == ("q: String should have at least 1 character" if not q
+                                     else "q: Value error, the question is empty")
+    assert client.post("/api/ask", json={"q": Q}).status_code == 500  # the stub does fail when it is reached
