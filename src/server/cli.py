@@ -26,6 +26,8 @@ def _corpus_and_models(fn: Callable[..., Any]) -> Callable[..., Any]:
                      help="A corpus folder; ingested (when changed) into artifacts/<name>-<hash>/."),
         click.option("--chunks", "chunks", type=click.Path(path_type=Path), default=None,
                      help="A chunks file written by `ingest` (default: artifacts/chunks.jsonl)."),
+        click.option("--follow-symlinks", is_flag=True, expose_value=False, callback=_remember_setting,
+                     help="Read symbolic links that lead out of the corpus folder (else skipped with a warning)."),
         click.option("--index-dir", type=click.Path(path_type=Path), default=None,
                      help="Where the index lives (default: index/ beside the chunks file)."),
         click.option("--embed-model", default=None,
@@ -43,6 +45,13 @@ def _corpus_and_models(fn: Callable[..., Any]) -> Callable[..., Any]:
     for opt in reversed(opts):
         fn = opt(fn)
     return fn
+
+
+def _remember_setting(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """A top-level setting given as an option (``--follow-symlinks``): main's ``_settings(ctx)`` applies it."""
+    if value:
+        ctx.meta.setdefault("setting_overrides", {})[param.name] = value
+    return value
 
 
 def _remember_model_option(ctx: click.Context, param: click.Parameter, value: Any) -> Any:

@@ -145,3 +145,27 @@ def test_a_file_with_very_many_chunks_is_named_with_its_count(runner: CliRunner)
     assert res.stderr.splitlines() == [
         f"warning: kb/docs/long.md: {n} chunks (more than 1); embedding them takes a while: split the file, "
         "or raise max_chunks_per_file if that is expected"]
+
+
+def test_ask_and_serve_take_follow_symlinks_as_ingest_does(runner: CliRunner, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    Path("kb/docs/x.md").symlink_to(tmp_path / "outside.md")
+    skipped = (f"warning: kb/docs/x.md: symbolic link to {(tmp_path / 'outside.md').resolve()}, outside the corpus "
+               "folder: skipped (pass --follow-symlinks to read it)")
+    ask = ["ask", "--data", "kb", "--q", "What is the root password?", "--json", *FAST]
+    plain = runner.invoke(cli, ask)
+    assert plain.exit_code == 0, plain.output
+    assert skipped in plain.stderr.splitlines()
+    assert "kb/docs/x.md#c0" not in [c["id"] for c in json.loads(plain.stdout)["citations"]]
+    followed = runner.invoke(cli, [*ask, "--follow-symlinks"])
+    assert followed.exit_code == 0, followed.output
+    assert skipped not in followed.stderr.splitlines()
+    assert [c["id"] for c in json.loads(followed.stdout)["citations"]][0] == "kb/docs/x.md#c0"
+
+    served: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: served.append(app))
+    both = ["kb/docs/private/limits.md#c0", "kb/docs/retention.md#c0"]
+    for flags, expected in (([], both), (["--follow-symlinks"], [*both, "kb/docs/x.md#c0"])):
+        res = runner.invoke(cli, ["serve", "--data", "kb", *flags, *FAST])
+        assert res.exit_code == 0, res.output
+        assert [c.id for c in served.pop().state.service.engine.chunks] == expected
