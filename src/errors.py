@@ -45,6 +45,12 @@ class IndexError_(CrosscheckError):
     """The persisted index cannot be used as it is (wrong model, corrupt files...)."""
 
 
+class IndexCorrupt(IndexError_):
+    """An index file loads but its checksum is not the one recorded when it was built."""
+
+    exit_code = 2
+
+
 class ModelUnavailable(CrosscheckError):
     """A configured model (embedder, reranker, LLM) could not be loaded or reached."""
 

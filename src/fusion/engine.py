@@ -63,20 +63,21 @@ class SearchEngine:
     @classmethod
     def open(cls, chunks_path: Path, settings: Settings, *, index_dir: Path | None = None,
              embed_model: Any = None, llm: Any = None, progress: Callable[[int, int], None] | None = None,
-             reranker_loader: Callable[[], Any] | None = None) -> SearchEngine:
+             reranker_loader: Callable[[], Any] | None = None, rebuild: bool = False) -> SearchEngine:
         from src.pipelines.chunks_io import read_chunks
 
         chunks = read_chunks(chunks_path)
         if not chunks:
             raise UsageError(f"{chunks_path} holds no chunks: ingest a corpus with text first")
         return cls.from_chunks(chunks, settings, index_dir=index_dir or default_index_dir(chunks_path),
-                               embed_model=embed_model, llm=llm, progress=progress, reranker_loader=reranker_loader)
+                               embed_model=embed_model, llm=llm, progress=progress, reranker_loader=reranker_loader,
+                               rebuild=rebuild)
 
     @classmethod
     def from_chunks(cls, chunks: Sequence[Chunk], settings: Settings, *, index_dir: Path, embed_model: Any = None,
                     llm: Any = None, progress: Callable[[int, int], None] | None = None,
-                    reranker_loader: Callable[[], Any] | None = None) -> SearchEngine:
-        """Build or update the index of ``chunks`` in ``index_dir`` and load it."""
+                    reranker_loader: Callable[[], Any] | None = None, rebuild: bool = False) -> SearchEngine:
+        """Build or update the index of ``chunks`` in ``index_dir`` (every source with ``rebuild``) and load it."""
         check_index_dir(index_dir)
         if embed_model is None:
             from src.embeddings import load_embed_model
@@ -84,7 +85,7 @@ class SearchEngine:
             embed_model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
         backend = make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
         sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress, backend=backend,
-                                        config=settings.index)
+                                        config=settings.index, rebuild=rebuild)
         engine = cls(chunks, sources, embed_model, settings, llm=llm, reranker_loader=reranker_loader,
                      index_dir=index_dir)
         engine.index_report = report

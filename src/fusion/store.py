@@ -3,7 +3,8 @@
 Layout of an index folder (``index/`` beside the chunks file)::
 
     params.json                  what built it: schema, model, dim, BM25 settings, versions, and per
-                                 source its chunk count, fingerprint and folder
+                                 source its chunk count, fingerprint, folder and the sha256 of each of
+                                 the folder's files (checked on load: ``checksums``)
     .embeddings/<model-slug>/    the embedding cache: vectors.npz (content hashes and vectors);
                                  dot-named, so no source folder (never hidden) can collide with it
     <source>.<suffix>/faiss.index  LlamaIndex FaissVectorStore (inner product on unit vectors);
@@ -49,6 +50,8 @@ from src.config import IndexConfig
 from src.embeddings import EmbeddingCache, fill_cache  # EmbeddingCache: also imported from here by rerank
 from src.errors import IndexError_, IndexNotWritable
 from src.fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
+from src.fusion.checksums import PARAMS_KEY as CHECKSUMS
+from src.fusion.checksums import folder_checksums, verify_checksums
 from src.fusion.index_lock import index_lock
 from src.fusion.vector_stores import FaissBackend, VectorBackend
 from src.types import Chunk
@@ -173,28 +176,31 @@ def build_or_load(
     progress: Callable[[int, int], None] | None = None,
     backend: VectorBackend | None = None,
     config: IndexConfig | None = None,
+    rebuild: bool = False,
 ) -> tuple[dict[str, SourceIndex], dict[str, Any]]:
     """Bring ``index_dir`` up to date with ``chunks`` and load it.
 
     A current index is loaded without a lock. Otherwise, under the index lock: embeds only
     chunks whose text is not in the model's cache (saving it every ``config.checkpoint_chunks``
     new vectors), rebuilds a source's vector store and BM25 index only when its chunk ids or
-    texts changed, or the vector store changed, and publishes (module docstring). Returns the
-    loaded sources and a report ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
+    texts changed, or the vector store changed, and publishes (module docstring). ``rebuild``
+    rebuilds every source (from the embedding cache: nothing cached is embedded again). A file
+    whose checksum is not the recorded one raises ``IndexCorrupt``. Returns the loaded sources
+    and a report ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
     """
     backend = backend or FaissBackend()
     config = config or IndexConfig()
     wanted = _Wanted.of(chunks, getattr(embed_model, "model_name", str(embed_model)), backend)
-    current = _load_current(index_dir, wanted, backend)
+    current = None if rebuild else _load_current(index_dir, wanted, backend)
     if current is not None:
         return current
     with index_lock(index_dir, config.lock_timeout_s):
-        current = _load_current(index_dir, wanted, backend)
+        current = None if rebuild else _load_current(index_dir, wanted, backend)
         if current is not None:
             log.info("index %s was brought up to date by another process: reusing it", index_dir)
             return current
         try:
-            return _update(index_dir, wanted, embed_model, backend, config, progress)
+            return _update(index_dir, wanted, embed_model, backend, config, progress, rebuild=rebuild)
         except OSError as exc:
             if exc.errno in _NOT_WRITABLE:
                 raise _not_writable(index_dir, exc) from None
@@ -219,12 +225,13 @@ def _load_current(index_dir: Path, wanted: _Wanted, backend: VectorBackend
             and params.get("bm25") == BM25_SETTINGS and params.get("vector_store") == wanted.vector_store
             and isinstance(listed, dict) and sorted(listed) == sorted(wanted.fingerprints)):
         return None
+    folders = {name: _folder_of(listed[name], name) for name in wanted.by_source}
+    if any(folders[name] is None or listed[name].get("fingerprint") != fp for name, fp in wanted.fingerprints.items()):
+        return None  # checked for every source before any is read (a changed one means an update)
     sources = {}
     for name, src_chunks in wanted.by_source.items():
-        folder = _folder_of(listed[name], name)
-        if folder is None or listed[name].get("fingerprint") != wanted.fingerprints[name]:
-            return None
-        loaded = _load_source(index_dir / folder, name, src_chunks, backend, quiet=True)
+        loaded = _load_source(index_dir / str(folders[name]), name, src_chunks, backend,
+                              checksums=listed[name].get(CHECKSUMS), quiet=True)
         if loaded is None:  # damaged, or deleted by a builder since params.json was read
             return None
         sources[name] = loaded
@@ -263,10 +270,14 @@ def _usable_params(index_dir: Path, wanted: _Wanted) -> dict[str, Any]:
 
 
 def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorBackend, config: IndexConfig,
-            progress: Callable[[int, int], None] | None) -> tuple[dict[str, SourceIndex], dict[str, Any]]:
-    """Embed what is missing, rebuild what changed, publish; the caller holds the index lock."""
+            progress: Callable[[int, int], None] | None, *, rebuild: bool = False
+            ) -> tuple[dict[str, SourceIndex], dict[str, Any]]:
+    """Embed what is missing, rebuild what changed (everything with ``rebuild``), publish; the caller
+    holds the index lock."""
     index_dir.mkdir(parents=True, exist_ok=True)
     old = _usable_params(index_dir, wanted)
+    if rebuild:
+        old = {**old, "sources": {}}
     cache = EmbeddingCache(index_dir / CACHE_DIR / model_slug(wanted.model_name))
     cache.sweep_temporaries()
     cache.retain(set(wanted.hashes.values()))
@@ -283,18 +294,20 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
         for name, src_chunks in wanted.by_source.items():
             fp = wanted.fingerprints[name]
             folder = _folder_of(old_sources.get(name), name)
-            loaded = None
+            loaded, checksums = None, None
             if folder is not None and old_sources[name].get("fingerprint") == fp:
-                loaded = _load_source(index_dir / folder, name, src_chunks, backend)
+                checksums = old_sources[name].get(CHECKSUMS)  # none in indexes written before them
+                loaded = _load_source(index_dir / folder, name, src_chunks, backend, checksums=checksums)
             if loaded is None:
                 vectors = cache.get([wanted.hashes[c.id] for c in src_chunks])
-                folder, loaded = _build_source(index_dir, name, src_chunks, vectors, stemmer, backend)
+                folder, loaded, checksums = _build_source(index_dir, name, src_chunks, vectors, stemmer, backend)
                 created.append(folder)
                 rebuilt.append(name)
             else:
                 reused.append(name)
             sources[name] = loaded
-            source_params[name] = {"chunks": len(src_chunks), "fingerprint": fp, "folder": folder}
+            source_params[name] = {"chunks": len(src_chunks), "fingerprint": fp, "folder": folder,
+                                   **({CHECKSUMS: checksums} if checksums else {})}
         params = {
             "schema": INDEX_SCHEMA,
             "embed_model": wanted.model_name,
@@ -344,8 +357,9 @@ def _read_params(path: Path, *, quiet: bool = False) -> dict[str, Any]:
 
 
 def _build_source(index_dir: Path, name: str, chunks: list[Chunk], vectors: np.ndarray,
-                  stemmer: Any, backend: VectorBackend) -> tuple[str, SourceIndex]:
-    """Build one source in a fresh temporary folder, then rename it to its final, unique name."""
+                  stemmer: Any, backend: VectorBackend) -> tuple[str, SourceIndex, dict[str, str]]:
+    """Build one source in a fresh temporary folder, then rename it to its final, unique name;
+    returns that name, the loaded source and the checksums of its files."""
     import bm25s
 
     tmp = Path(tempfile.mkdtemp(dir=index_dir, prefix=f"{TMP_PREFIX}{name}."))
@@ -355,17 +369,20 @@ def _build_source(index_dir: Path, name: str, chunks: list[Chunk], vectors: np.n
         bm25.index(tokenize([indexed_text(c) for c in chunks], stemmer), show_progress=False)
         bm25.save(str(tmp / "bm25"))
         (tmp / "ids.json").write_text(json.dumps([c.id for c in chunks]), encoding="utf-8")
+        checksums = folder_checksums(tmp)
         os.chmod(tmp, 0o755)  # mkdtemp makes 0700; an index may be shared
         final = index_dir / tmp.name[len(TMP_PREFIX):]
         os.rename(tmp, final)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return final.name, SourceIndex(name, chunks, store, bm25, backend.row_map(chunks))
+    return final.name, SourceIndex(name, chunks, store, bm25, backend.row_map(chunks)), checksums
 
 
 def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBackend, *,
-                 quiet: bool = False) -> SourceIndex | None:
+                 checksums: Any = None, quiet: bool = False) -> SourceIndex | None:
+    """The source in ``folder``, or None when a file is missing or unreadable (it is then rebuilt).
+    A file that loads but does not match ``checksums`` raises ``IndexCorrupt``."""
     import bm25s
 
     try:
@@ -374,6 +391,8 @@ def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBa
             return None
         store = backend.load(folder, name, chunks)
         bm25 = bm25s.BM25.load(str(folder / "bm25"))
+        if store is not None and isinstance(checksums, dict) and checksums:
+            verify_checksums(folder, checksums, folder.parent / "params.json")
     except (OSError, ValueError, RuntimeError, EOFError) as exc:
         if not quiet:
             log.warning("index of source %s is unreadable (%s): rebuilding it", name, exc)

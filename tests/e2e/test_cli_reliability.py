@@ -169,3 +169,28 @@ def test_ask_and_serve_take_follow_symlinks_as_ingest_does(runner: CliRunner, tm
         res = runner.invoke(cli, ["serve", "--data", "kb", *flags, *FAST])
         assert res.exit_code == 0, res.output
         assert [c.id for c in served.pop().state.service.engine.chunks] == expected
+
+
+def test_a_faiss_file_damaged_past_its_header_exits_2_until_index_rebuild(runner: CliRunner, tmp_path: Path) -> None:
+    assert runner.invoke(cli, ["ingest", "--data", "kb", "--out", "c/chunks.jsonl"]).exit_code == 0
+    assert runner.invoke(cli, ["index", "--chunks", "c/chunks.jsonl", *FAST]).exit_code == 0
+    folder = json.loads(Path("c/index/params.json").read_text())["sources"]["docs"]["folder"]
+    faiss_file = Path("c/index", folder, "faiss.index")
+    data = bytearray(faiss_file.read_bytes())  # 2 vectors of 64 floats after a header of some 50 bytes
+    mid = len(data) // 2
+    data[mid:mid + 8] = bytes(b ^ 0xFF for b in data[mid:mid + 8])
+    faiss_file.write_bytes(bytes(data))
+    fusion = [sys.executable, str(ROOT / "main.py"), "fusion", "--chunks", "c/chunks.jsonl", "--q", "events kept", *FAST]
+    proc = subprocess.run(fusion, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 2
+    assert proc.stderr == (f"Error: {faiss_file} is corrupt: its sha256 is not the one c/index/params.json recorded "
+                           "when it was built; rebuild the index with `python main.py index --rebuild` (with the same "
+                           "--data, --chunks or --index-dir)\n")
+    res = runner.invoke(cli, ["index", "--chunks", "c/chunks.jsonl", "--rebuild", *FAST])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[2].split() == ["docs", "2", "rebuilt"]
+    again = subprocess.run(fusion, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert again.returncode == 0, again.stderr
+    assert "kb/docs/retention.md#c0" in again.stdout

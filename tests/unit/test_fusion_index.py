@@ -9,6 +9,7 @@ Sources: blogs 3 chunks, docs 4, forums 4.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import replace
@@ -19,7 +20,7 @@ import pytest
 
 from src.config import Settings
 from src.embeddings import HashingEmbedding
-from src.errors import IndexError_, UsageError
+from src.errors import IndexCorrupt, IndexError_, UsageError
 from src.fusion.engine import SearchEngine
 from src.fusion.options import FusionConfig
 from src.fusion.store import BM25_SETTINGS, INDEX_SCHEMA, indexed_text, model_slug, text_hash
@@ -366,3 +367,76 @@ def test_a_source_named_embeddings_does_not_destroy_the_cache(chunks_path: Path)
     open_engine(chunks_path)
     engine, _ = open_engine(chunks_path)
     assert report(engine) == (0, [], ["blogs", "docs", "embeddings", "forums"])
+
+
+# ---------------------------------------------------------------- checksums of the index files
+
+
+def flip_middle(path: Path) -> None:
+    """Invert 8 bytes in the middle of ``path``: past FAISS's and numpy's headers, so the file still
+    loads, with other numbers in it."""
+    data = bytearray(path.read_bytes())
+    mid = len(data) // 2
+    data[mid:mid + 8] = bytes(b ^ 0xFF for b in data[mid:mid + 8])
+    path.write_bytes(bytes(data))
+
+
+def corrupt_message(index: Path, file: Path) -> str:
+    return (f"{file} is corrupt: its sha256 is not the one {index / 'params.json'} recorded when it was built; "
+            "rebuild the index with `python main.py index --rebuild` (with the same --data, --chunks or --index-dir)")
+
+
+def test_params_json_records_the_sha256_of_every_file_of_each_source(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    index = chunks_path.parent / "index"
+    for name, entry in json.loads((index / "params.json").read_text())["sources"].items():
+        folder = source_dir(index, name)
+        files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+        assert sorted(entry["sha256"]) == files and "faiss.index" in files and "ids.json" in files
+        assert len([f for f in files if f.startswith("bm25/")]) == 5
+        assert entry["sha256"] == {f: hashlib.sha256((folder / f).read_bytes()).hexdigest() for f in files}
+
+
+@pytest.mark.parametrize("file", ["faiss.index", "bm25/data.csc.index.npy"])
+def test_a_file_damaged_past_its_header_is_an_error_until_the_index_is_rebuilt(chunks_path: Path, file: str,
+                                                                              tmp_path: Path) -> None:
+    open_engine(chunks_path)
+    index = chunks_path.parent / "index"
+    damaged = source_dir(index, "docs") / file
+    flip_middle(damaged)
+    with pytest.raises(IndexCorrupt) as info:
+        open_engine(chunks_path)
+    assert str(info.value) == corrupt_message(index, damaged)
+    assert info.value.exit_code == 2
+    # An update that leaves docs as it is does not reuse the damaged folder either (the changed
+    # chunk's vector is embedded and cached before the sources are read).
+    change_one_forum_chunk(chunks_path)
+    with pytest.raises(IndexCorrupt) as info:
+        open_engine(chunks_path)
+    assert str(info.value) == corrupt_message(index, damaged)
+    # --rebuild: every source, from the embedding cache: nothing embedded again.
+    model = CountingEmbedding(256)
+    engine = SearchEngine.open(chunks_path, Settings(), embed_model=model, rebuild=True)
+    assert report(engine) == (0, SOURCES, []) and model.embedded_texts == []
+    assert not damaged.parent.exists()
+    fresh = SearchEngine.open(chunks_path, Settings(), embed_model=CountingEmbedding(256), index_dir=tmp_path / "fresh")
+    assert top_ids(engine) == top_ids(fresh)
+    assert report(open_engine(chunks_path)[0]) == (0, [], SOURCES)
+
+
+def test_an_index_without_checksums_is_loaded_unchecked(chunks_path: Path) -> None:
+    open_engine(chunks_path)
+    index = chunks_path.parent / "index"
+    params = json.loads((index / "params.json").read_text())
+    for entry in params["sources"].values():  # as written before checksums were recorded
+        del entry["sha256"]
+    (index / "params.json").write_text(json.dumps(params))
+    flip_middle(source_dir(index, "docs") / "faiss.index")
+    engine, model = open_engine(chunks_path)
+    assert report(engine) == (0, [], SOURCES)
+    assert json.loads((index / "params.json").read_text()) == params  # no checksum invented for old files
+    change_one_forum_chunk(chunks_path)
+    engine, _ = open_engine(chunks_path)
+    assert report(engine) == (1, ["forums"], ["blogs", "docs"])
+    sources = json.loads((index / "params.json").read_text())["sources"]
+    assert [name for name, entry in sorted(sources.items()) if "sha256" in entry] == ["forums"]  # the rebuilt one
