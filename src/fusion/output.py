@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import textwrap
 import threading
@@ -11,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from src.fusion.options import SearchResult
+
+log = logging.getLogger(__name__)
 
 
 def result_json(res: SearchResult, *, graph: dict[str, Any] | None = None, graph_on: bool = False,
@@ -64,7 +67,11 @@ def render_results(res: SearchResult, *, explain: bool = False, width: int = 100
 
 
 def log_query(payload: dict[str, Any], log_dir: Path = Path("logs"), log_txt: Path | None = None) -> None:
-    """Append one JSON line to logs/responses.jsonl and, if asked, the seed's one-line text format."""
+    """Append one JSON line to logs/responses.jsonl and, if asked, the seed's one-line text format.
+
+    A log that cannot be written (a read-only folder, a full disk, ``logs`` being a file) is a
+    warning naming it: the log is a record, the answer has been computed and is still given.
+    """
     now = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime())
     record = {
         "timestamp": now,
@@ -89,8 +96,11 @@ _append_lock = threading.Lock()  # the server logs from several threads
 
 
 def _append(path: Path, line: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with _append_lock, open(path, "a", encoding="utf-8") as f:
-        f.write(line + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with _append_lock, open(path, "a", encoding="utf-8") as f:
+            f.write(line + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
+        log.warning("%s: query log not written (%s)", exc.filename or path, exc.strerror or exc)

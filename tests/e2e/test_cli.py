@@ -262,3 +262,18 @@ def test_an_empty_query_is_refused_before_the_corpus_or_any_model_is_opened(tmp_
     real = run("How long is event history kept?")
     assert real.returncode == 1 and "cannot load embedding model" in real.stderr
     assert (tmp_path / "artifacts").is_dir()
+
+
+def test_a_query_log_that_cannot_be_written_is_a_warning_not_a_traceback(tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    (tmp_path / "logs").write_text("not a folder")
+    (tmp_path / "txt").mkdir()
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "fusion", "--data", str(data), *FAST, "--q",
+                           "How long is event history kept?", "--log-txt", "txt"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "\n 1. [docs] kb/docs/retention.md#c0" in proc.stdout
+    warnings = [line for line in proc.stderr.splitlines() if line.startswith("WARNING")]
+    assert warnings == ["WARNING src.fusion.output: logs: query log not written (File exists)",
+                        "WARNING src.fusion.output: txt: query log not written (Is a directory)"]
+    assert "Traceback" not in proc.stderr

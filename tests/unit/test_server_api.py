@@ -209,3 +209,12 @@ def test_an_empty_question_is_422_before_the_service_is_used(q: str) -> None:
         assert r.json()["error"] == ("q: String should have at least 1 character" if not q
                                      else "q: Value error, the question is empty")
     assert client.post("/api/ask", json={"q": Q}).status_code == 500  # the stub does fail when it is reached
+
+
+def test_a_query_log_that_cannot_be_written_does_not_fail_the_request(client: TestClient, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "logs").write_text("not a folder")  # the API appends to logs/responses.jsonl
+    for route in ("/api/query", "/api/ask"):
+        r = client.post(route, json={"q": Q})
+        assert r.status_code == 200, r.text
