@@ -354,12 +354,17 @@ def _claim_graph(engine: Any, evidence: list[Any], settings: Settings, html: Pat
     return out, text
 
 
-def _write_graphml(graph: Any, name: str) -> Path:
+def _write_graphml(graph: Any, name: str) -> Path | None:
+    """A by-product of every graph: one that cannot be written is a warning, not a failed command."""
     import hashlib
 
     path = Path("artifacts/graphs") / f"{hashlib.sha1(name.encode()).hexdigest()[:12]}.graphml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    graph.write_graphml(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        graph.write_graphml(path)
+    except OSError as exc:
+        log.warning("%s: GraphML not written (%s)", exc.filename or path, exc.strerror or exc)
+        return None
     return path
 
 

@@ -277,3 +277,20 @@ def test_a_query_log_that_cannot_be_written_is_a_warning_not_a_traceback(tmp_pat
     assert warnings == ["WARNING src.fusion.output: logs: query log not written (File exists)",
                         "WARNING src.fusion.output: txt: query log not written (Is a directory)"]
     assert "Traceback" not in proc.stderr
+
+
+def test_graph_files_that_cannot_be_written_are_one_line_not_a_traceback(tmp_path: Path, runner: CliRunner) -> None:
+    data = write_corpus(tmp_path)
+    assert runner.invoke(cli, ["ingest", "--data", str(data), "--out", "c/chunks.jsonl"]).exit_code == 0
+    (tmp_path / "artifacts").write_text("not a folder")  # where every --graph leaves its GraphML
+    (tmp_path / "page").mkdir()
+    run = lambda *a: subprocess.run([sys.executable, str(ROOT / "main.py"), "fusion", "--chunks", "c/chunks.jsonl",  # noqa: E731
+                                     *FAST, "--q", "How long is event history kept?", *a],
+                                    cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    by_product = run("--graph")
+    assert by_product.returncode == 0, by_product.stderr
+    assert "claim graph:" in by_product.stdout
+    assert [line for line in by_product.stderr.splitlines() if line.startswith("WARNING")] == [
+        "WARNING crosscheck: artifacts/graphs: GraphML not written (Not a directory)"]
+    asked_for = run("--html", "page")  # an output the user named: the command fails, in one line
+    assert (asked_for.returncode, asked_for.stdout, asked_for.stderr) == (1, "", "Error: page: Is a directory\n")
