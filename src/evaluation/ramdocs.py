@@ -36,6 +36,7 @@ class RamQuestion:
     doc_types: tuple[str, ...]  # correct | misinfo | noise (scoring only)
     gold: tuple[str, ...]
     wrong: tuple[str, ...]
+    doc_answers: tuple[str, ...] = ()  # the answer each document gives (training the span model only)
 
     @property
     def has_misinfo(self) -> bool:
@@ -65,7 +66,8 @@ def load_ramdocs(path: Path, split: str = "all") -> list[RamQuestion]:
                 out.append(RamQuestion(i, str(obj["question"]), tuple(str(d["text"]) for d in docs),
                                        tuple(str(d.get("type", "")) for d in docs),
                                        tuple(str(a) for a in obj.get("gold_answers") or ()),
-                                       tuple(str(a) for a in obj.get("wrong_answers") or ())))
+                                       tuple(str(a) for a in obj.get("wrong_answers") or ()),
+                                       tuple(str(d.get("answer") or "") for d in docs)))
             except (ValueError, KeyError, TypeError) as exc:
                 raise GoldFileError(path, f"line {i + 1}: not a RAMDocs record ({exc})") from None
     return out
@@ -143,7 +145,8 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
     from src.fusion.engine import SearchEngine
     from src.graph.candidates import make_extractor
 
-    shared = make_extractor(settings.models.nlp, embed_model)  # one vector cache for every question
+    # one vector cache for every question
+    shared = make_extractor(settings.models.nlp, embed_model, span_ranker=settings.models.span_ranker)
     out = []
     for q in tqdm(questions, desc="ramdocs", unit="q", disable=not progress, file=sys.stderr):
         chunks = q.chunks()

@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -33,6 +34,7 @@ from src.graph.mentions import DAY, find_mentions
 from src.graph.nlp import Tagger
 from src.graph.question import ENTITY_TYPES, AnswerType, Question
 from src.graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
+from src.graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
 from src.graph.text import STOP, is_unit_word, key_tokens, prose, split_sentences, text_terms
 from src.graph.values import NUMBER_WORDS, fmt_num, to_number, ureg
 from src.types import Chunk
@@ -99,6 +101,16 @@ class _Span:
     normalized: str
     kind: str
     bonus: float = 0.0  # the span's type fits the question especially well (a PERSON for "who")
+
+
+@dataclass(frozen=True)
+class SpanRow:
+    """A candidate span in one of a chunk's answering sentences, before one is picked."""
+
+    span: _Span
+    sentence: str
+    hand: float  # the hand-set score: sentence score + closeness + fit + relation - rank
+    features: dict[str, float]  # src.graph.span_ranker.FEATURES
 
 
 # -- sentences -------------------------------------------------------------------------------
@@ -460,8 +472,13 @@ class AnswerExtractor:
     """
 
     def __init__(self, tagger: Tagger, embed: Callable[[list[str]], np.ndarray] | None = None,
-                 embed_query: Callable[[str], np.ndarray] | None = None) -> None:
+                 embed_query: Callable[[str], np.ndarray] | None = None, *,
+                 span_model: SpanModel | None = None) -> None:
         self.tagger = tagger
+        # Which span is a chunk's answer: a learned model (``src.graph.span_ranker``), or the
+        # hand-set score with ``span_model=None``. Its weights were fitted with an embedder's
+        # features, so without one the hand score decides.
+        self.span_model = span_model if embed is not None else None
         self.embed = embed
         self.embed_query = embed_query
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -513,6 +530,22 @@ class AnswerExtractor:
 
     def candidates(self, question: Question, chunks: Sequence[Chunk]) -> list[Candidate]:
         """Each chunk's best typed answers (see the module docstring)."""
+        out: list[Candidate] = []
+        for chunk, opening, ranked in self._answering_sentences(question, chunks):
+            rows = self._span_rows(question, chunk, ranked, opening)
+            out.extend(self._chunk_candidates(question, chunk, rows, opening))
+        return _with_learned_scopes(out, chunks)
+
+    def span_rows(self, question: Question, chunks: Sequence[Chunk]) -> list[tuple[Chunk, list[SpanRow]]]:
+        """Every candidate span of each chunk's answering sentences with its features and hand
+        score, before one is picked (``eval/train_span_ranker.py`` learns the pick from these)."""
+        return [(chunk, self._span_rows(question, chunk, ranked, opening))
+                for chunk, opening, ranked in self._answering_sentences(question, chunks)]
+
+    def _answering_sentences(self, question: Question, chunks: Sequence[Chunk]
+                             ) -> list[tuple[Chunk, float, list[tuple[float, str, list[_Span]]]]]:
+        """Per chunk: the share of the subject its opening names, and its best sentences
+        (score, sentence, typed spans), best first."""
         entities = question.atype in ENTITY_TYPES
         # Sentences that share the question's words; for values found by their shape (numbers,
         # dates, versions) also the others, which their meaning alone may admit (SEMANTIC_ALONE).
@@ -529,7 +562,7 @@ class AnswerExtractor:
             rows = [(sc, s, spans) for sc, s in scored if (spans := self._spans(question, s, chunk))]
             typed.append((chunk, opening, rows))
         sims = self._similarity(question.text, [s for _, _, rows in typed for _, s, _ in rows], query=True)
-        out: list[Candidate] = []
+        out = []
         k = 0
         for chunk, opening, rows in typed:
             ranked = []
@@ -538,9 +571,8 @@ class AnswerExtractor:
                     ranked.append((sc + SEMANTIC_WEIGHT * sims[k], s, spans))
                 k += 1
             floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
-            ranked = [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= floor][:TOP_SENTENCES]
-            out.extend(self._chunk_candidates(question, chunk, ranked, opening))
-        return _with_learned_scopes(out, chunks)
+            out.append((chunk, opening, [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= floor][:TOP_SENTENCES]))
+        return out
 
     def _spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
         t = question.atype
@@ -577,31 +609,53 @@ class AnswerExtractor:
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
         return _qualified(sentence, _numeric_spans(sentence, t, bare_ok))
 
-    def _chunk_candidates(self, question: Question, chunk: Chunk, ranked: list[tuple[float, str, list[_Span]]],
-                          opening: float) -> list[Candidate]:
-        """The chunk's best value, and one per scope when its sentence lists several; ``opening``:
-        the share of the subject its title and first sentences name."""
-        found: list[tuple[float, _Span, str]] = []
+    def _span_rows(self, question: Question, chunk: Chunk, ranked: list[tuple[float, str, list[_Span]]],
+                   opening: float) -> list[SpanRow]:
+        """Every span of the chunk's answering sentences with its hand score and features;
+        ``opening``: the share of the subject its title and first sentences name."""
+        rows: list[SpanRow] = []
+        text = chunk.text.lower()
+        anchor = question.type_noun or question.text
+        # Spans' closeness in meaning to the noun asked about: only where the learned model reads it.
+        wants_meaning = self.span_model is None or self.span_model.covers(question.atype.value)
         for rank, (sscore, sentence, spans) in enumerate(ranked):
             cues = _word_spans(sentence, question.cue_terms)
             where = [a for a, _ in cues]
             cue_ends = [b for _, b in cues]
             named = [a for a, _ in _word_spans(sentence, question.subject_terms)]
-            fit = self._fit(question, [s.value for s in spans])
+            values = [s.value for s in spans]
+            fit = self._fit(question, values)
+            type_fit = self._similarity(anchor, values) if wants_meaning else [0.0] * len(values)
             for i, (span, f) in enumerate(zip(spans, fit)):
+                near_subject = 1.0 / (1.0 + min((abs(span.start - p) for p in named), default=len(sentence)) / 24.0)
                 if where:
                     dist = min(abs(span.start - p) for p in where) / 6.0  # ~ words
                     closeness = 1.0 / (1.0 + dist / 4.0)
                 else:  # no cue word here ("founded" for "established"): near the subject, and first
-                    dist = min((abs(span.start - p) for p in named), default=len(sentence)) / 6.0
-                    closeness = 0.5 / (1.0 + dist / 4.0) + 0.5 / (1.0 + i)
-                related = RELATION_BONUS if any(_RELATION.fullmatch(sentence[e:span.start]) for e in cue_ends
-                                                if e <= span.start) else 0.0
-                found.append((sscore + 0.5 * closeness + f + span.bonus + related - 0.05 * rank - 0.03 * min(i, 5),
-                              span, sentence))
+                    closeness = 0.5 * near_subject + 0.5 / (1.0 + i)
+                related = any(_RELATION.fullmatch(sentence[e:span.start]) for e in cue_ends if e <= span.start)
+                hand = sscore + 0.5 * closeness + f + span.bonus + RELATION_BONUS * related - 0.05 * rank \
+                    - 0.03 * min(i, 5)
+                ctx = SpanContext(sentence=sentence, chunk_text=text, sentence_score=sscore, rank=rank, index=i,
+                                  closeness=closeness, has_cue=bool(where), related=related, fit=f,
+                                  type_fit=type_fit[i], near_subject=near_subject, chunk_opening=opening,
+                                  subject_named=bool(named))
+                rows.append(SpanRow(span, sentence, hand, span_features(span.value, span.start, span.end, ctx)))
+        return rows
+
+    def _chunk_candidates(self, question: Question, chunk: Chunk, rows: list[SpanRow],
+                          opening: float) -> list[Candidate]:
+        """The chunk's best value (by the learned span model where it covers the answer type,
+        else by the hand score), and one per scope when its sentence lists several; ``opening``:
+        the share of the subject its title and first sentences name."""
+        found: list[tuple[float, float, _Span, str]] = []
+        for row in rows:
+            learned = self.span_model.score(question.atype.value, row.features) if self.span_model else None
+            found.append((row.hand if learned is None else learned, row.hand, row.span, row.sentence))
         if not found:
             return []
-        found.sort(key=lambda x: (-x[0], x[1].start))
+        found.sort(key=lambda x: (-x[0], -x[1], x[2].start))
+        found = [(hand, span, sentence) for _, hand, span, sentence in found]
         best_score, best, sentence = found[0]
         best = _fullest(best, [sp for _, sp, _ in found])
         context = _context(chunk.text)
@@ -652,16 +706,21 @@ def _fullest(best: _Span, spans: Sequence[_Span]) -> _Span:
 
 
 def make_extractor(nlp: str | None, embed_model: object | None,
-                   embed_query: Callable[[str], np.ndarray] | None = None) -> AnswerExtractor:
+                   embed_query: Callable[[str], np.ndarray] | None = None, *,
+                   span_ranker: str = "hand") -> AnswerExtractor:
     """An extractor reading entities with the ``nlp`` pipeline (``[models] nlp``) and meaning with
-    ``embed_model``; ``embed_query`` defaults to embedding the question as a query, uncached."""
+    ``embed_model``; ``embed_query`` defaults to embedding the question as a query, uncached.
+    ``span_ranker`` (``[models] span_ranker``): "hand", "learned" or a weights file."""
     from src.embeddings import embed_texts
     from src.graph.nlp import load_tagger
 
     if embed_model is None:
         return AnswerExtractor(load_tagger(nlp))
+    model = None if span_ranker == "hand" else load_span_model() if span_ranker == "learned" \
+        else load_span_model(Path(span_ranker))
     return AnswerExtractor(load_tagger(nlp), lambda texts: embed_texts(embed_model, texts),
-                           embed_query or (lambda text: embed_texts(embed_model, [text], queries=True)[0]))
+                           embed_query or (lambda text: embed_texts(embed_model, [text], queries=True)[0]),
+                           span_model=model)
 
 
 def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -> list[Candidate]:
