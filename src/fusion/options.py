@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from src.errors import InvalidOption
 from src.types import ScoredChunk, enum_from_str
+
+MAX_QUERIES = 10
 
 
 class FusionMode(str, Enum):
@@ -38,15 +41,15 @@ class FusionConfig:
 
     def validate(self) -> None:
         if self.k < 1:
-            raise ValueError("--k must be at least 1")
+            raise InvalidOption("k", "must be at least 1")
         if self.per_source_topk < 1:
-            raise ValueError("--per-source-topk must be at least 1")
+            raise InvalidOption("per_source_topk", "must be at least 1")
         if self.rerank_topn < 1:
-            raise ValueError("--rerank-topn must be at least 1")
-        if not 1 <= self.num_queries <= 10:
-            raise ValueError("--num-queries must be between 1 and 10")
+            raise InvalidOption("rerank_topn", "must be at least 1")
+        if not 1 <= self.num_queries <= MAX_QUERIES:
+            raise InvalidOption("num_queries", f"must be between 1 and {MAX_QUERIES}")
         if self.rrf_k <= 0:
-            raise ValueError("rrf_k must be greater than 0")
+            raise InvalidOption("rrf_k", "must be greater than 0")
         if not (self.use_dense or self.use_bm25):
             raise ValueError("at least one of dense and BM25 retrieval must be on")
 

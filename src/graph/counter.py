@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from src.fusion.store import atomic_write_text
+from src.fsio import atomic_write_text
 from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)

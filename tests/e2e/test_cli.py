@@ -76,6 +76,9 @@ def test_ingest_strict_fails_on_bad_line_with_file_and_line(runner: CliRunner, t
     (["--q", "x", "--k", "0"], "--k must be at least 1"),
     (["--q", "x", "--mode", "bogus"], "unknown fusion mode 'bogus'; valid modes: rrf, relative, dist"),
     (["--q", "x", "--num-queries", "0"], "--num-queries must be between 1 and 10"),
+    (["--q", "x", "--num-queries", "11"], "--num-queries must be between 1 and 10"),
+    (["--q", "x", "--rerank-topn", "0"], "--rerank-topn must be at least 1"),
+    (["--q", "x", "--mode", "RRF", "--k", "x"], "'x' is not a valid integer"),
 ])
 def test_fusion_bad_options_exit_2_with_one_line(runner: CliRunner, tmp_path: Path, args: list[str],
                                                  message: str) -> None:

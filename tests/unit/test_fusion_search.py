@@ -270,7 +270,7 @@ def test_search_result_record(engine: SearchEngine) -> None:
 
 
 def test_invalid_config_is_rejected_before_searching(engine: SearchEngine) -> None:
-    with pytest.raises(ValueError, match="^--k must be at least 1$"):
+    with pytest.raises(ValueError, match="^k must be at least 1$"):
         engine.search("payload", FusionConfig(mode=FusionMode.RRF, k=0))
 
 
