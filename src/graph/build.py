@@ -16,7 +16,7 @@ from src.graph.analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
 from src.graph.claims import Claim
 from src.graph.extract import extract_claims
 from src.graph.keys import cluster_keys, default_threshold, discount_hubs, similarity_parts
-from src.graph.model import ClaimGraph
+from src.graph.model import ClaimGraph, add_key_nodes
 from src.graph.scope import learned_scope
 from src.graph.text import key_tokens
 from src.graph.values import compare
@@ -172,18 +172,3 @@ def to_networkx(chunks: Sequence[Chunk], weights: Mapping[str, float], keys: Seq
     for k in keys:
         add_key_nodes(g, k)
     return g
-
-
-def add_key_nodes(g: nx.DiGraph, k: KeyResult) -> None:
-    """A key, its claims, and their about, supports and contradicts edges."""
-    g.add_node(f"key::{k.key}", kind="key", label=k.key, status=k.status, aliases=list(k.aliases),
-               explanation=k.explanation)
-    for n in k.claims:
-        g.add_node(n.id, kind="claim", key=k.key, label=n.value, value=n.value, normalized=n.normalized,
-                   scope=dict(n.scope), consensus=n.consensus, authoritative=n.authoritative, status=k.status)
-        g.add_edge(n.id, f"key::{k.key}", relation="about")
-        for s in n.support:
-            g.add_edge(f"evidence::{s.chunk_id}", n.id, relation="supports", weight=s.weight, sentence=s.sentence)
-    for n in k.claims:
-        for other in n.contradicts:
-            g.add_edge(n.id, other, relation="contradicts")

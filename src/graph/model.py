@@ -36,8 +36,6 @@ class ClaimGraph:
     def with_key_first(self, key: KeyResult) -> ClaimGraph:
         """This graph with ``key`` (the fact a question asks) as its first key, replacing a key of
         the same name; its claim nodes join the NetworkX graph."""
-        from src.graph.build import add_key_nodes
-
         g = self.graph.copy()
         add_key_nodes(g, key)
         return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key != key.key]), notices=self.notices,
@@ -66,9 +64,9 @@ class ClaimGraph:
         return path
 
     def write_html(self, path: str | Path) -> Path:
-        from src.graph.html import write_html
+        from src.graph.html import write_html  # pyvis's assets are read only for a page
 
-        return write_html(self, path)
+        return write_html(self.keys, path)
 
 
 def claim_json(node: ClaimNode, by_id: dict[str, ClaimNode]) -> dict[str, Any]:
@@ -121,3 +119,18 @@ def graphml_safe(g: nx.DiGraph) -> nx.DiGraph:
     out.add_nodes_from((n, clean(a)) for n, a in g.nodes(data=True))
     out.add_edges_from((u, v, clean(a)) for u, v, a in g.edges(data=True))
     return out
+
+
+def add_key_nodes(g: nx.DiGraph, k: KeyResult) -> None:
+    """A key, its claims, and their about, supports and contradicts edges."""
+    g.add_node(f"key::{k.key}", kind="key", label=k.key, status=k.status, aliases=list(k.aliases),
+               explanation=k.explanation)
+    for n in k.claims:
+        g.add_node(n.id, kind="claim", key=k.key, label=n.value, value=n.value, normalized=n.normalized,
+                   scope=dict(n.scope), consensus=n.consensus, authoritative=n.authoritative, status=k.status)
+        g.add_edge(n.id, f"key::{k.key}", relation="about")
+        for s in n.support:
+            g.add_edge(f"evidence::{s.chunk_id}", n.id, relation="supports", weight=s.weight, sentence=s.sentence)
+    for n in k.claims:
+        for other in n.contradicts:
+            g.add_edge(n.id, other, relation="contradicts")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from src.config import ChunkSizes
-from src.pipelines.loaders import Answer, Page, Record
+from src.pipelines.records import Answer, Page, Record
 from src.types import Chunk, SourceKind
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")

@@ -1,5 +1,6 @@
 """The import rules of the house (README "Architecture"), read from the source with ``ast``:
-``src/`` imports neither click nor ``main``, even lazily inside a function."""
+``src/`` imports neither click nor ``main``, graph and fusion do not import each other, and no
+two modules of ``src/`` import each other, even lazily inside a function."""
 
 from __future__ import annotations
 
@@ -47,8 +48,22 @@ def test_src_imports_neither_click_nor_main() -> None:
     assert offenders == []
 
 
+def test_graph_and_fusion_do_not_import_each_other() -> None:
+    g = src_graph()
+    crossing = sorted((a, b) for a, b in g.edges
+                      if {a.split(".")[1], b.split(".")[1]} == {"graph", "fusion"})
+    assert crossing == []
+
+
+def test_src_has_no_import_circle() -> None:
+    g = src_graph()
+    circles = sorted(sorted(c) for c in nx.simple_cycles(g.subgraph(
+        [n for n in g if g.nodes[n] and not n.endswith("__init__")])) if len(c) > 1)
+    assert circles == []
+
+
 def test_the_checker_sees_a_circle_and_a_crossing(tmp_path: Path) -> None:
-    """The rules above can fail: the same reading sees a lazy import and click."""
+    """The rules above can fail: the same reading finds a planted lazy circle."""
     a, b = tmp_path / "a.py", tmp_path / "b.py"
     a.write_text("def f():\n    from src.graph.x import y\n", encoding="utf-8")
     b.write_text("import click\nfrom src.fusion import store\n", encoding="utf-8")
