@@ -184,16 +184,16 @@ class SearchEngine:
         fusion = IdFusionRetriever(self._retrievers(config), config.mode, top_k=max(pool * 3, 50),
                                    rewrite=(rewrite or self.rewriter()) if config.num_queries > 1 else None,
                                    num_queries=config.num_queries, rrf_k=config.rrf_k)
-        fused = fusion.retrieve(QueryBundle(query))
+        run = fusion.run(QueryBundle(query))
         versions = query_versions(query)
         scored = []
-        for hit in fused:
+        for hit in run.nodes:
             chunk = self.by_id[hit.node.node_id]
             factors = prior_factors(chunk, authority=self.authority(chunk.source), versions=versions,
                                     reference=self._reference_date, use_weights=config.use_weights,
                                     use_priors=config.use_priors)
             prior = product(factors)
-            ranks = fusion.per_retriever.get(chunk.id, {})
+            ranks = run.per_retriever.get(chunk.id, {})
             explain = {"retrievers": ", ".join(f"{k}#{v}" for k, v in sorted(ranks.items())) or "variant only",
                        "factors": " x ".join(f"{k} {v:.3f}" for k, v in factors.items()) or "none"}
             scored.append(ScoredChunk(chunk, hit.score * prior,
@@ -205,7 +205,7 @@ class SearchEngine:
             scored, reranker_name = self._rerank(query, scored, config.rerank_topn)
         t2 = time.perf_counter()
         return SearchResult(
-            query=query, config=config, results=scored[: config.k], variants=fusion.variants,
+            query=query, config=config, results=scored[: config.k], variants=run.variants,
             reranker=reranker_name,
             timings_ms={**timings, "retrieve": (t1 - t0) * 1000, "rerank": (t2 - t1) * 1000,
                         "total": (t2 - t0) * 1000},
