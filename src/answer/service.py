@@ -5,10 +5,12 @@ callback); the service owns the corpus's authority map, its audit and the counte
 audit gives, and builds every claim graph. ``fusion``, ``ask``, ``graph``, ``eval``, ``serve``,
 ``mcp``, the agent tool and the benchmarks all go through it.
 
-Thread safety: the search engine (its query-embedding cache, FAISS and BM25 scratch state),
-the claim-graph builder and the relevance model (the shared Snowball stemmer) are not
+Thread safety: the search engine (its query-embedding cache, FAISS and BM25 scratch state)
+and the claim-graph and answer-set builders (the embedder and its vector caches) are not
 thread-safe, so every call into them runs under ``self.lock``, one ``threading.Lock``:
-concurrent requests are accepted, and retrieve and build graphs one at a time. No LLM call
+concurrent requests are accepted, and retrieve and build graphs one at a time. Pure code (the
+relevance rule, key matching, the extractive answer) runs outside it: the text toolkit
+(``src/text.py``) gives every call its own stemmer. The service has no module-level state. No LLM call
 (network-bound; the OpenAI client is thread-safe) ever runs under the lock: the LLM's query
 variants and claims are fetched before it is taken, the answer after it is released, so a
 slow or hanging LLM delays only the requests that use it.
@@ -22,7 +24,6 @@ failures in a row); past it, the offline path answers and the answer's ``llm_sta
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -70,10 +71,10 @@ from src.graph.counter import (
 from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from src.graph.llm_extract import LLMClaimExtractor
 from src.llm import CircuitBreaker, LLMBudget
+from src.text import tokens
 from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class AnswerService:
         self.breaker = breaker or CircuitBreaker(backoff_s=settings.models.llm_backoff_s)
         self.lock = threading.Lock()  # the engine's search and the claim-graph builder are not thread-safe
         self._audit_lock = threading.Lock()  # one corpus audit at a time, without holding the engine
+        self._once = threading.Lock()  # builds the relevance model once
         self._relevance: RelevanceModel | None = None
         # src.graph.candidates.AnswerExtractor; built on first use unless one is shared in
         self._extractor: Any = answer_extractor
@@ -180,8 +182,11 @@ class AnswerService:
         return cls(engine, settings, answer_extractor=answer_extractor)
 
     def _relevance_model(self) -> RelevanceModel:
+        """The corpus's term statistics, counted on first use (once, whichever request comes first)."""
         if self._relevance is None:
-            self._relevance = RelevanceModel(self.chunks)
+            with self._once:
+                if self._relevance is None:
+                    self._relevance = RelevanceModel(self.chunks)
         return self._relevance
 
     # -- the LLM --------------------------------------------------------------------------
@@ -253,8 +258,7 @@ class AnswerService:
             timings["total"] = timings.get("total", 0.0) + timings["graph"]
         if assess:
             keys = [(k.key, *k.aliases) for k in graph.keys] if graph is not None else []
-            with self.lock:  # the relevance model's stemmer is shared
-                relevance = self._relevance_model().assess(result.query, result.results, keys)
+            relevance = self._relevance_model().assess(result.query, result.results, keys)
         return Retrieval(result, graph, relevance, timings, tuple(counter), notices)
 
     def claim_graph(self, evidence: list[ScoredChunk], *, budget: LLMBudget | None = None,
@@ -357,8 +361,7 @@ class AnswerService:
             rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
                               f"for it ({aset.answers[0].value})")
         elif rel.relevant and not aset.answers and aset.question.named_subject:
-            with self.lock:
-                unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
+            unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
             if unnamed:
                 rel = rel.refuted(f"no evidence sentence gives a {aset.question.atype.value} for the question, and "
                                   f"the evidence never mentions {', '.join(unnamed)}")
@@ -372,16 +375,14 @@ class AnswerService:
             return answer, ret
         evidence = list(ret.result.results) + list(ret.counter)
         authority = self.authority
-        words = set(_WORD.findall(question.lower()))
         typed = bool(aset.answers)
-        with self.lock:  # the stemmer behind key matching is shared
-            q_terms = question_terms(question)
-            focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, words)
-            citer = Citer()
-            if typed:
-                text = answer_from_set(aset, authority, citer)
-            else:
-                text = answer_from_claims(focus, authority, citer) or answer_from_chunks(evidence, q_terms, terms, citer)
+        q_terms = question_terms(question)
+        focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, tokens(question))
+        citer = Citer()
+        if typed:
+            text = answer_from_set(aset, authority, citer)
+        else:
+            text = answer_from_claims(focus, authority, citer) or answer_from_chunks(evidence, q_terms, terms, citer)
         first = citer.order[0] if citer.order else None
         if typed:
             verdict = verdict_from_set(aset, authority)

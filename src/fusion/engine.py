@@ -29,8 +29,9 @@ from src.fusion.retrievers import (
     SourceBM25Retriever,
 )
 from src.fusion.rewrite import llm_rewriter, prf_rewriter
-from src.fusion.store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir, make_stemmer
+from src.fusion.store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir
 from src.fusion.vector_stores import make_backend
+from src.text import make_stemmer
 from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)

@@ -51,6 +51,7 @@ from src.errors import IndexError_, IndexNotWritable
 from src.fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
 from src.fusion.index_lock import index_lock
 from src.fusion.vector_stores import FaissBackend, VectorBackend
+from src.text import make_stemmer
 from src.types import Chunk
 
 log = logging.getLogger(__name__)
@@ -129,12 +130,6 @@ def tokenize(texts: list[str] | str, stemmer: Any) -> Any:
     if BM25_SETTINGS["identifiers"] == "split":
         texts = expand_identifiers(texts) if isinstance(texts, str) else [expand_identifiers(t) for t in texts]
     return bm25s.tokenize(texts, stopwords=BM25_SETTINGS["stopwords"], stemmer=stemmer, show_progress=False)
-
-
-def make_stemmer() -> Any:
-    import Stemmer
-
-    return Stemmer.Stemmer(BM25_SETTINGS["stemmer"])
 
 
 def _fingerprint(chunks: Sequence[Chunk], hashes: Sequence[str]) -> str:
