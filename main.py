@@ -252,10 +252,10 @@ def _open_service(ctx: click.Context, *, search: bool = True) -> Any:
                                  on_warning=_warn, search=search)
     if bar is not None:
         bar.close()
-    report = getattr(service.engine, "index_report", {})
-    if report.get("embedded"):
-        click.echo(f"index: embedded {report['embedded']} new or changed chunks; rebuilt "
-                   f"{', '.join(report['rebuilt']) or 'nothing'}", err=True)
+    report = getattr(service.engine, "index_report", None)
+    if report is not None and report.embedded:
+        click.echo(f"index: embedded {report.embedded} new or changed chunks; rebuilt "
+                   f"{', '.join(report.rebuilt) or 'nothing'}", err=True)
     return service
 
 
@@ -279,11 +279,11 @@ def index(ctx: click.Context) -> None:
     engine, report = service.engine, service.engine.index_report
     from src.render import table
 
-    rows = [(name, len(src.chunks), "rebuilt" if name in report["rebuilt"] else "reused")
+    rows = [(name, len(src.chunks), "rebuilt" if name in report.rebuilt else "reused")
             for name, src in sorted(engine.sources.items())]
     click.echo(table(["source", "chunks", "index"], rows, align="lrl"))
-    click.echo(f"\nembedded {report['embedded']} chunks with {report['params']['embed_model']} "
-               f"(dim {report['params']['dim']}); index of {service.chunks_path}")
+    click.echo(f"\nembedded {report.embedded} chunks with {report.params['embed_model']} "
+               f"(dim {report.params['dim']}); index of {service.chunks_path}")
 
 
 @cli.command()

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from src.answer.compose import (
     focus_scope_check,
@@ -72,7 +72,11 @@ from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from src.graph.llm_extract import LLMClaimExtractor
 from src.llm import CircuitBreaker, LLMBudget
 from src.text import tokens
-from src.types import Chunk, ScoredChunk
+from src.types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk
+
+if TYPE_CHECKING:
+    from src.fusion.engine import SearchEngine
+    from src.graph.model import ClaimGraph
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +92,7 @@ class AskOptions:
 @dataclass(frozen=True)
 class Retrieval:
     result: SearchResult
-    graph: Any  # ClaimGraph | None
+    graph: ClaimGraph | None
     relevance: Relevance | None
     timings_ms: dict[str, float]
     counter: tuple[ScoredChunk, ...] = ()  # chunks the graph read beyond the results (counter-evidence)
@@ -110,7 +114,7 @@ class ChunksOnly:
     audit reads. A ``SearchEngine`` has the same three attributes."""
 
     chunks: Sequence[Chunk]
-    embed_model: Any
+    embed_model: Embedder | None
     index_dir: Path | None
 
 
@@ -118,7 +122,8 @@ class AnswerService:
     """One corpus and its models. ``engine`` is a ``SearchEngine`` (or, for a corpus audit alone,
     a ``ChunksOnly``); ``extractor`` the LLM claim extractor (None: the offline rules)."""
 
-    def __init__(self, engine: Any, settings: Settings, *, llm: Any = None, extractor: Any = None,
+    def __init__(self, engine: SearchEngine | ChunksOnly, settings: Settings, *, llm: LLM | None = None,
+                 extractor: LLMClaimExtractor | None = None,
                  answer_extractor: Any = None, breaker: CircuitBreaker | None = None,
                  chunks_path: Path | None = None) -> None:
         self.engine = engine
@@ -416,7 +421,7 @@ class AnswerService:
                                    str(by_id[cid].chunk.metadata.get("title") or ""), sentence)
                           for n, (cid, sentence) in enumerate(cited, 1))
         others = [k for k in (ret.graph.keys if ret.graph is not None else ())
-                  if k.status == "contradiction" and not (typed and k.key == aset.key.key)]
+                  if k.status == KeyStatus.CONTRADICTION and not (typed and k.key == aset.key.key)]
         answer = Answer(question, text, citations, verdict, tuple(warnings), method=method, llm=llm_name,
                         relevance=rel.to_json(), timings_ms=total_timings(timings, t0), answers=answers,
                         question=question_json(aset), llm_status=self._llm_status(budget),

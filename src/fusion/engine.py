@@ -32,7 +32,7 @@ from src.fusion.rewrite import llm_rewriter, prf_rewriter
 from src.fusion.store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir
 from src.fusion.vector_stores import make_backend
 from src.text import make_stemmer
-from src.types import Chunk, ScoredChunk
+from src.types import LLM, Chunk, Embedder, IndexReport, ScoredChunk
 
 log = logging.getLogger(__name__)
 MAX_QUERY_CHARS = 2000
@@ -53,8 +53,8 @@ def clean_query(query: str) -> str:
 
 
 class SearchEngine:
-    def __init__(self, chunks: Sequence[Chunk], sources: dict[str, SourceIndex], embed_model: Any,
-                 settings: Settings, *, llm: Any = None,
+    def __init__(self, chunks: Sequence[Chunk], sources: dict[str, SourceIndex], embed_model: Embedder,
+                 settings: Settings, *, llm: LLM | None = None,
                  reranker_loader: Callable[[], Any] | None = None, index_dir: Path | None = None) -> None:
         self.chunks = list(chunks)
         self.index_dir = index_dir
@@ -70,7 +70,7 @@ class SearchEngine:
         self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._reference_date = newest_date(self.chunks)
         self.by_id = {c.id: c for c in self.chunks}
-        self.index_report: dict[str, Any] = {}
+        self.index_report: IndexReport | None = None  # set by from_chunks
 
     @classmethod
     def open(cls, chunks_path: Path, settings: Settings, *, index_dir: Path | None = None,

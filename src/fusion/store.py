@@ -52,7 +52,7 @@ from src.fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also im
 from src.fusion.index_lock import index_lock
 from src.fusion.vector_stores import FaissBackend, VectorBackend
 from src.text import make_stemmer
-from src.types import Chunk
+from src.types import Chunk, IndexReport
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +175,7 @@ def build_or_load(
     chunks whose text is not in the model's cache (saving it every ``config.checkpoint_chunks``
     new vectors), rebuilds a source's vector store and BM25 index only when its chunk ids or
     texts changed, or the vector store changed, and publishes (module docstring). Returns the
-    loaded sources and a report ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
+    loaded sources and an ``IndexReport`` (chunks embedded, sources rebuilt and reused, params).
     """
     backend = backend or FaissBackend()
     config = config or IndexConfig()
@@ -223,7 +223,7 @@ def _load_current(index_dir: Path, wanted: _Wanted, backend: VectorBackend
         if loaded is None:  # damaged, or deleted by a builder since params.json was read
             return None
         sources[name] = loaded
-    return sources, {"embedded": 0, "rebuilt": [], "reused": list(sources), "params": params}
+    return sources, IndexReport(embedded=0, rebuilt=[], reused=list(sources), params=params)
 
 
 def _folder_of(entry: Any, name: str) -> str | None:
@@ -307,7 +307,7 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
             shutil.rmtree(index_dir / folder, ignore_errors=True)
         raise
     _remove_unlisted(index_dir, {p["folder"] for p in source_params.values()})
-    return sources, {"embedded": embedded, "rebuilt": rebuilt, "reused": reused, "params": params}
+    return sources, IndexReport(embedded=embedded, rebuilt=rebuilt, reused=reused, params=params)
 
 
 def _remove_unlisted(index_dir: Path, keep: set[str]) -> None:

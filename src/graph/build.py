@@ -21,7 +21,7 @@ from src.graph.scope import learned_scope
 from src.graph.text import key_tokens
 from src.graph.values import compare
 from src.graph.weights import chunk_weights
-from src.types import Chunk, ScoredChunk
+from src.types import Chunk, KeyStatus, ScoredChunk
 
 log = logging.getLogger(__name__)
 VOCAB_DIMS = ("plan", "tier", "edition")
@@ -157,7 +157,7 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
                              embed_model=embed_model, lam=lam, threshold=threshold)
-    keys = [k for k in full.keys if k.status == "contradiction" or not only_contradictions]
+    keys = [k for k in full.keys if k.status == KeyStatus.CONTRADICTION or not only_contradictions]
     keys = sorted(keys, key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
     return replace(full, keys=keys)
 

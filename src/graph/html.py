@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from src.graph.analysis import KeyResult
+from src.types import KeyStatus
 
 VERDICT_COLOURS = {"authoritative": "#2e7d32", "contradicted": "#c62828", "scoped": "#f9a825", "agreed": "#1565c0"}
 SOURCE_COLOURS = {"docs": "#6a1b9a", "forums": "#ef6c00", "tickets": "#00838f", "blogs": "#558b2f"}
@@ -40,12 +41,12 @@ def _verdict(claim, status: str) -> str:
         return "authoritative"
     if claim.contradicts:
         return "contradicted"
-    return "scoped" if status == "scoped" else "agreed"
+    return "scoped" if status == KeyStatus.SCOPED else "agreed"
 
 
 def graph_data(all_keys: Sequence[KeyResult], only_conflicts: bool = True) -> dict[str, list[dict[str, Any]]]:
     """vis-network nodes and edges for the keys with a contradiction (all keys when none has one)."""
-    keys = [k for k in all_keys if k.status == "contradiction"] if only_conflicts else list(all_keys)
+    keys = [k for k in all_keys if k.status == KeyStatus.CONTRADICTION] if only_conflicts else list(all_keys)
     keys = keys or list(all_keys)
     nodes: dict[str, dict[str, Any]] = {}
     edges: list[dict[str, Any]] = []

@@ -11,6 +11,7 @@ from typing import Any
 import networkx as nx
 
 from src.graph.analysis import ClaimNode, KeyResult
+from src.types import KeyStatus
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class ClaimGraph:
         return bool(self.notices)
 
     def contradictions(self) -> list[KeyResult]:
-        return [k for k in self.keys if k.status == "contradiction"]
+        return [k for k in self.keys if k.status == KeyStatus.CONTRADICTION]
 
     def with_key_first(self, key: KeyResult) -> ClaimGraph:
         """This graph with ``key`` (the fact a question asks) as its first key, replacing a key of
@@ -93,7 +94,7 @@ def key_json(k: KeyResult) -> dict[str, Any]:
 def render_text(keys: Sequence[KeyResult]) -> str:
     lines: list[str] = []
     for k in keys:
-        extra = f" by {', '.join(k.scope_dims)}" if k.status == "scoped" else ""
+        extra = f" by {', '.join(k.scope_dims)}" if k.status == KeyStatus.SCOPED else ""
         lines.append(f"Key: {k.key}  [{k.status}{extra}]" + (f"  aliases: {', '.join(k.aliases)}" if k.aliases else ""))
         by_id = {n.id: n for n in k.claims}
         for n in k.claims:
@@ -110,10 +111,15 @@ def render_text(keys: Sequence[KeyResult]) -> str:
 
 
 def graphml_safe(g: nx.DiGraph) -> nx.DiGraph:
-    """A copy whose attributes are all GraphML scalars (str, int, float, bool)."""
+    """A copy whose attributes are all GraphML scalars (str, int, float, bool); a ``KeyStatus``
+    becomes its plain string."""
+    def scalar(v: Any) -> Any:
+        if isinstance(v, str):
+            return str(v)
+        return v if isinstance(v, (int, float, bool)) else json.dumps(v, sort_keys=True, ensure_ascii=False)
+
     def clean(attrs: dict[str, Any]) -> dict[str, Any]:
-        return {k: (v if isinstance(v, (str, int, float, bool)) else json.dumps(v, sort_keys=True, ensure_ascii=False))
-                for k, v in attrs.items() if v is not None}
+        return {k: scalar(v) for k, v in attrs.items() if v is not None}
 
     out = nx.DiGraph()
     out.add_nodes_from((n, clean(a)) for n, a in g.nodes(data=True))
