@@ -263,3 +263,8 @@ def test_eval_ramdocs_errors(runner: CliRunner, tmp_path: Path) -> None:
     assert res.exit_code == 2 and "missing.jsonl" in res.output and "not found" in res.output
     res = runner.invoke(cli, ["eval", "--ramdocs", "x.jsonl", "--gold", "y.jsonl"])
     assert res.exit_code == 2 and "exactly one of" in res.output
+
+
+def test_a_negative_counter_evidence_option_is_refused() -> None:
+    result = CliRunner().invoke(cli, ["fusion", "--q", "x", "--counter-evidence", "-1"])
+    assert result.exit_code == 2 and "--counter-evidence" in result.output

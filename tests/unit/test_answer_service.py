@@ -24,10 +24,8 @@ def _service(chunks: Path, index_dir: Path) -> AnswerService:
 
 
 @pytest.fixture(scope="module")
-def svc(tmp_path_factory: pytest.TempPathFactory) -> AnswerService:
-    tmp = tmp_path_factory.mktemp("answer")
-    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
-    return _service(tmp / "chunks.jsonl", tmp / "index")
+def svc(tiny_engine: SearchEngine) -> AnswerService:
+    return AnswerService(tiny_engine, Settings())
 
 
 def test_contradiction_sides_with_docs(svc: AnswerService) -> None:

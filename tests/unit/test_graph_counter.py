@@ -79,15 +79,6 @@ def test_an_unreadable_saved_audit_is_recomputed(tmp_path: Path, caplog) -> None
     assert f"audit cache {path} is unreadable" in caplog.text
 
 
-def test_a_negative_counter_evidence_option_is_refused() -> None:
-    from click.testing import CliRunner
-
-    import main
-
-    result = CliRunner().invoke(main.cli, ["fusion", "--q", "x", "--counter-evidence", "-1"])
-    assert result.exit_code == 2 and "--counter-evidence" in result.output
-
-
 def corpus_service(chunks: list[Chunk], index_dir: Path) -> AnswerService:
     """The application service over a corpus without search indexes (what the audit reads)."""
     service = AnswerService(ChunksOnly(chunks, None, index_dir), Settings())
