@@ -142,6 +142,7 @@ class AnswerService:
         self.breaker = breaker or CircuitBreaker(backoff_s=settings.models.llm_backoff_s)
         self.lock = threading.Lock()  # the engine's search and the claim-graph builder are not thread-safe
         self._audit_lock = threading.Lock()  # one corpus audit at a time, without holding the engine
+        self._groups_lock = threading.Lock()  # computes the counter-evidence groups once
         self._once = threading.Lock()  # builds the relevance model once
         self._relevance: RelevanceModel | None = None
         # src.graph.candidates.AnswerExtractor; built on first use unless one is shared in
@@ -287,8 +288,10 @@ class AnswerService:
         The audit costs seconds (2,000 SciFact chunks: 7.4 s here, 5,183: 20 s), too long for a
         question to wait unannounced, so a corpus of more than ``AUTO_AUDIT_MAX_CHUNKS`` is
         audited only by the ``graph`` command, which saves the result; until then questions get
-        no counter-evidence, and say so."""
-        with self._audit_lock:
+        no counter-evidence, and say so. A corpus audit running meanwhile does not hold it up."""
+        if self._groups is not None:
+            return self._groups
+        with self._groups_lock:
             if self._groups is None:
                 cache_dir = self.index_dir / AUDIT_DIR if self.index_dir is not None else None
                 with self.lock:  # a fresh audit builds a claim graph

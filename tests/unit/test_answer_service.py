@@ -107,3 +107,13 @@ def test_the_audit_serves_as_counter_evidence_without_a_second_audit(tmp_path: P
     from src.graph.counter import groups_of
 
     assert service._groups == groups_of(audit) != []
+
+
+@pytest.mark.timeout(60)  # a hang here is the bug: the groups waited for the audit's lock
+def test_questions_do_not_wait_for_a_running_audit(tiny_service) -> None:
+    service = tiny_service()
+    with service._audit_lock:  # a corpus audit (GET /api/conflicts) holds this while its LLM replies come in
+        groups = service.contradiction_groups()
+        answer, ret = service.ask("How long does the Team plan keep events?")
+    assert groups == [["kb/docs/retention.md#c0", "kb/forums/t001#qa"]]
+    assert answer.verdict.status == "contradiction"
