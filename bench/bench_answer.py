@@ -21,7 +21,6 @@ def main() -> None:
     from src.answer import AnswerService
     from src.config import Settings
     from src.evaluation.metrics import percentile
-    from src.fusion.engine import SearchEngine
     from src.pipelines.corpus import ingest_to
 
     ap = argparse.ArgumentParser(description=__doc__)
@@ -32,7 +31,7 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp())
     ingest_to(args.data, tmp / "chunks.jsonl", Settings())
     t0 = time.perf_counter()
-    service = AnswerService(SearchEngine.open(tmp / "chunks.jsonl", Settings()), Settings())
+    service = AnswerService.open(Settings(), chunks=tmp / "chunks.jsonl")
     questions = [json.loads(x)["q"] for x in args.gold.read_text().splitlines() if x.strip()]
     cold = []
     for q in questions:  # warms the audit, the tagger, the sentence vectors

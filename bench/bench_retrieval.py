@@ -156,7 +156,7 @@ def main() -> None:
         engine = SearchEngine.open(chunks_path, settings, embed_model=model)
         cold_s = time.perf_counter() - t0
         report = engine.index_report
-        cold_rate = report["embedded"] / cold_s
+        cold_rate = report.embedded / cold_s
         size_mb = sum(p.stat().st_size for p in (folder / "index").rglob("*") if p.is_file()) / 1e6
         print(f"2. cold index build: {report['embedded']} chunks embedded, sources {', '.join(report['rebuilt'])}, "
               f"in {cold_s:.1f} s = {cold_rate:.1f} chunks/s, {cold_rate / bare_rate:.0%} of the bare embedder "

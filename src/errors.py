@@ -18,6 +18,17 @@ class UsageError(CrosscheckError):
     exit_code = 2
 
 
+class InvalidOption(ValueError):
+    """An option value out of its bounds, worded without any front end's spelling of its name:
+    ``k must be at least 1``. The CLI says ``--k must be at least 1``, the HTTP API ``k: must be
+    at least 1``."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{name} {reason}")
+        self.name = name
+        self.reason = reason
+
+
 class DataFolderMissing(UsageError):
     def __init__(self, path: str) -> None:
         super().__init__(f"data folder not found: {path} (pass --data DIR with a corpus folder)")

@@ -21,22 +21,16 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from src.config import ModelsConfig
 from src.errors import ModelUnavailable
+from src.types import LLM
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_FAILURES = 2  # consecutive failed calls after which a request stops calling the LLM
 MIN_CALL_S = 0.05  # a call with less time left than this is not started: the deadline has passed
-
-
-class LLM(Protocol):
-    name: str
-
-    def chat(self, messages: list[dict[str, str]], *, json_schema: dict[str, Any] | None = None,
-             temperature: float = 0.0, max_tokens: int = 1024, timeout: float | None = None) -> str: ...
 
 
 class InvalidReply(ModelUnavailable):

@@ -1,14 +1,17 @@
-"""Record shapes shared by every stage: files -> chunks -> ranked chunks -> claims.
+"""Record shapes and seams shared by every stage: files -> chunks -> ranked chunks -> claims.
 
-Everything here is a frozen dataclass: stages return new records instead of
-mutating the ones they were given (``dataclasses.replace``).
+Records are frozen dataclasses: stages return new records instead of mutating the ones they
+were given (``dataclasses.replace``). The Protocols name what a stage needs of an expensive
+collaborator (an embedder, a reranker, a claim extractor, an LLM), so any object with those
+methods can be injected, a test's fake as well as a loaded model.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, TypeVar
+from enum import Enum, StrEnum
+from typing import Any, Protocol, TypeVar
 
 E = TypeVar("E", bound=Enum)
 
@@ -113,3 +116,84 @@ class Warning_:
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line is not None else self.path
         return f"{where}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One factual assertion found in one evidence chunk.
+
+    ``key`` is what is asserted about (a lower-case phrase, e.g. ``"artifact retention"``),
+    ``scope`` the qualifiers it holds under (``{"plan": "basic"}``), ``value`` the value as
+    written, ``normalized`` its canonical form (see ``src.graph.values``: ``"P30D"``,
+    ``"P31D..P40D"``, ``"1 GiB"``, ``"10/s"``, ``"v2.1"``, ``"true"``, ...), ``sentence`` the
+    sentence it came from and ``chunk_id`` / ``source`` the evidence chunk.
+    """
+
+    id: str
+    key: str
+    scope: dict[str, str]
+    value: str
+    normalized: Any
+    sentence: str
+    chunk_id: str
+    source: str
+    raw_key: str = field(default="", compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "key": self.key, "scope": dict(self.scope), "value": self.value,
+                "normalized": self.normalized, "sentence": self.sentence,
+                "chunk_id": self.chunk_id, "source": self.source}
+
+
+class KeyStatus(StrEnum):
+    """What the sources say about one fact (a claim key), SPEC section 4's ``status``. A
+    ``StrEnum``: each member is its string, in JSON and in comparisons."""
+
+    CONTRADICTION = "contradiction"  # the sources disagree on one fact
+    SCOPED = "scoped"  # values differ only across scopes (version, plan, tenant class, entity)
+    CONSISTENT = "consistent"  # several sources, one value
+    SINGLE = "single"  # one claim
+
+
+@dataclass(frozen=True)
+class IndexReport:
+    """What opening an index did: chunks embedded anew, sources rebuilt and reused, and the
+    index's parameters (``params.json``: embedder, dimension, BM25 settings, vector store, ...)."""
+
+    embedded: int
+    rebuilt: list[str]
+    reused: list[str]
+    params: dict[str, Any]
+
+
+class Embedder(Protocol):
+    """A text embedder (LlamaIndex's ``BaseEmbedding`` is one)."""
+
+    model_name: str
+
+    def get_query_embedding(self, query: str) -> list[float]: ...
+
+    def get_text_embedding_batch(self, texts: list[str], **kwargs: Any) -> list[list[float]]: ...
+
+
+class Reranker(Protocol):
+    """Relevance scores of candidates for a query, one per candidate, higher is better."""
+
+    name: str
+
+    def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]: ...
+
+
+class ClaimExtractor(Protocol):
+    """The claims of one chunk (the offline rules, or an LLM's)."""
+
+    def __call__(self, chunk: Chunk) -> list[Claim]: ...
+
+
+class LLM(Protocol):
+    """An OpenAI-compatible chat model: the reply text to ``messages``."""
+
+    name: str
+
+    def chat(self, messages: list[dict[str, str]], *, json_schema: dict[str, Any] | None = None,
+             temperature: float = 0.0, max_tokens: int = 1024, timeout: float | None = None) -> str: ...

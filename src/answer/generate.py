@@ -22,8 +22,8 @@ from src.answer.model import STATUSES, Verdict
 from src.errors import ModelUnavailable
 from src.graph.mentions import find_mentions
 from src.graph.values import SPELLED_NUMBER, Norm, compare, fmt_num, parse_value, spelled_value
-from src.llm import LLM, InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
-from src.types import ScoredChunk
+from src.llm import InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
+from src.types import LLM, ScoredChunk
 
 log = logging.getLogger(__name__)
 MAX_CHUNK_CHARS = 1200

@@ -62,10 +62,8 @@ class Relevance:
 
 
 class RelevanceModel:
-    """Document frequencies of a corpus's terms, computed once; ``assess`` is then cheap.
-
-    Not thread-safe (the shared Snowball stemmer is not): call it under the service lock.
-    """
+    """Document frequencies of a corpus's terms, computed once; ``assess`` is then cheap. Read
+    only after construction, and its text tools share no stemmer: threads may share it."""
 
     def __init__(self, chunks: Iterable[Chunk]) -> None:
         self.df: Counter[str] = Counter()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from src.answer.model import Answer
+from src.answer.service import Retrieval
 
 
 def render_answer(a: Answer, width: int = 100) -> str:
@@ -27,3 +28,17 @@ def render_answer(a: Answer, width: int = 100) -> str:
     method = f"{a.method} ({a.llm})" if a.llm else a.method
     lines.append(f"\nanswer: {method}; {a.timings_ms.get('answer_total', 0.0):.0f} ms")
     return "\n".join(lines)
+
+
+def render_graph(ret: Retrieval) -> str:
+    """The terminal view of a question's claim graph: its keys, the counter-evidence the corpus
+    audit added, and the notice when the LLM's and the offline claims disagree."""
+    if ret.graph is None:
+        return ""
+    text = ret.graph.render_text()
+    if ret.counter:
+        text += "\ncounter-evidence (chunks beyond the results, from the corpus audit): " + ", ".join(
+            s.id for s in ret.counter)
+    for note in ret.notices:
+        text += f"\nnotice: {note}"
+    return text

@@ -1,11 +1,16 @@
-"""One corpus, answered: retrieval, the claim graph, the relevance rule, the verdict and the answer.
+"""The application service: one corpus, opened once, answered by every front end.
 
-``AnswerService`` is shared by ``ask``, the HTTP server and the agent tool.
+``AnswerService.open`` resolves a corpus (settings, chunks file, index, models, with a progress
+callback); the service owns the corpus's authority map, its audit and the counter-evidence the
+audit gives, and builds every claim graph. ``fusion``, ``ask``, ``graph``, ``eval``, ``serve``,
+``mcp``, the agent tool and the benchmarks all go through it.
 
-Thread safety: the search engine (its query-embedding cache, FAISS and BM25 scratch state),
-the claim-graph builder and the relevance model (the shared Snowball stemmer) are not
+Thread safety: the search engine (its query-embedding cache, FAISS and BM25 scratch state)
+and the claim-graph and answer-set builders (the embedder and its vector caches) are not
 thread-safe, so every call into them runs under ``self.lock``, one ``threading.Lock``:
-concurrent requests are accepted, and retrieve and build graphs one at a time. No LLM call
+concurrent requests are accepted, and retrieve and build graphs one at a time. Pure code (the
+relevance rule, key matching, the extractive answer) runs outside it: the text toolkit
+(``src/text.py``) gives every call its own stemmer. The service has no module-level state. No LLM call
 (network-bound; the OpenAI client is thread-safe) ever runs under the lock: the LLM's query
 variants and claims are fetched before it is taken, the answer after it is released, so a
 slow or hanging LLM delays only the requests that use it.
@@ -18,42 +23,62 @@ failures in a row); past it, the offline path answers and the answer's ``llm_sta
 
 from __future__ import annotations
 
-import re
+import logging
 import threading
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
+from src.answer.compose import (
+    focus_scope_check,
+    lead,
+    llm_warnings,
+    question_json,
+    renumber,
+    scope_check,
+    total_timings,
+)
 from src.answer.extractive import Citer, answer_from_chunks, answer_from_claims, answer_from_set
-from src.answer.generate import ScopeCheck, build_messages, generate, parse_answer_reply
-from src.answer.model import Answer, Citation, Verdict, Warning
+from src.answer.generate import build_messages, generate, parse_answer_reply
+from src.answer.model import Answer, Citation, Verdict
 from src.answer.relevance import Relevance, RelevanceModel, question_terms, terms
 from src.answer.verdict import (
     answers_from_focus,
     focus_status,
     make_verdict,
     make_warnings,
-    scope_label,
     select_keys,
     set_warnings,
     subject_named,
     verdict_from_set,
 )
-from src.config import Settings
+from src.config import UNKNOWN_SOURCE, Settings
 from src.errors import ModelUnavailable
 from src.fusion.options import FusionConfig, SearchResult
 from src.fusion.output import result_json
 from src.fusion.priors import query_versions
 from src.fusion.rewrite import REWRITE_PROMPT, parse_variants
+from src.graph.counter import (
+    AUDIT_DIR,
+    AUTO_AUDIT_MAX_CHUNKS,
+    contradiction_groups,
+    counter_evidence,
+    groups_of,
+)
 from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from src.graph.llm_extract import LLMClaimExtractor
-from src.graph.values import parse_value
 from src.llm import CircuitBreaker, LLMBudget
-from src.types import ScoredChunk
+from src.text import tokens
+from src.types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk
 
-_WORD = re.compile(r"[a-z0-9]+")
-CITATION_CHARS = 240
+if TYPE_CHECKING:
+    from src.fusion.engine import SearchEngine
+    from src.graph.model import ClaimGraph
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -67,7 +92,7 @@ class AskOptions:
 @dataclass(frozen=True)
 class Retrieval:
     result: SearchResult
-    graph: Any  # ClaimGraph | None
+    graph: ClaimGraph | None
     relevance: Relevance | None
     timings_ms: dict[str, float]
     counter: tuple[ScoredChunk, ...] = ()  # chunks the graph read beyond the results (counter-evidence)
@@ -83,42 +108,92 @@ class Retrieval:
         return result_json(self.result, graph=graph, graph_on=self.graph is not None, timings_ms=self.timings_ms)
 
 
+@dataclass(frozen=True)
+class ChunksOnly:
+    """A corpus opened without its search indexes (``open(..., search=False)``): what the corpus
+    audit reads. A ``SearchEngine`` has the same three attributes."""
+
+    chunks: Sequence[Chunk]
+    embed_model: Embedder | None
+    index_dir: Path | None
+
+
 class AnswerService:
-    def __init__(self, engine: Any, settings: Settings, *, llm: Any = None, extractor: Any = None,
-                 answer_extractor: Any = None, breaker: CircuitBreaker | None = None) -> None:
+    """One corpus and its models. ``engine`` is a ``SearchEngine`` (or, for a corpus audit alone,
+    a ``ChunksOnly``); ``extractor`` the LLM claim extractor (None: the offline rules)."""
+
+    def __init__(self, engine: SearchEngine | ChunksOnly, settings: Settings, *, llm: LLM | None = None,
+                 extractor: LLMClaimExtractor | None = None,
+                 answer_extractor: Any = None, breaker: CircuitBreaker | None = None,
+                 chunks_path: Path | None = None) -> None:
         self.engine = engine
         self.settings = settings
         self.llm = llm
         self.extractor = extractor  # None: the offline claim extractor
+        self.chunks_path = chunks_path
+        self.chunks: list[Chunk] = list(engine.chunks)
+        self.by_id = {c.id: c for c in self.chunks}
+        self.embed_model = engine.embed_model
+        self.index_dir: Path | None = getattr(engine, "index_dir", None)
+        # source -> authority weight, for every source of the corpus: the one map graphs, answers
+        # and the audit weigh with (read-only, so requests share it)
+        self.authority: Mapping[str, float] = MappingProxyType(
+            {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in sorted({c.source for c in self.chunks})})
         self.breaker = breaker or CircuitBreaker(backoff_s=settings.models.llm_backoff_s)
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # the engine's search and the claim-graph builder are not thread-safe
         self._audit_lock = threading.Lock()  # one corpus audit at a time, without holding the engine
+        self._groups_lock = threading.Lock()  # computes the counter-evidence groups once
+        self._once = threading.Lock()  # builds the relevance model once
         self._relevance: RelevanceModel | None = None
         # src.graph.candidates.AnswerExtractor; built on first use unless one is shared in
         self._extractor: Any = answer_extractor
-        self._audit: Any = None
+        self._audits: dict[bool, Any] = {}  # every_key -> the corpus audit (a ClaimGraph)
         self._groups: list[list[str]] | None = None
 
     @classmethod
     def open(cls, settings: Settings, *, data: Path | None = None, chunks: Path | None = None,
-             index_dir: Path | None = None, llm_claims: bool = True) -> AnswerService:
-        """Resolve the corpus, build or load its index, and wire the configured models."""
-        from src.fusion.engine import SearchEngine
+             index_dir: Path | None = None, progress: Callable[[int, int], None] | None = None,
+             on_warning: Callable[[Any], None] | None = None, search: bool = True,
+             llm_claims: bool = True, rebuild: bool = False) -> AnswerService:
+        """Resolve the corpus (``--data``/``--chunks``, re-ingesting a changed folder), build or
+        update its index (``progress(done, total)`` while embedding) and load it with the configured
+        embedder, LLM and claim extractor. ``search=False`` skips the indexes: the corpus audit
+        needs only the chunks and the embedder."""
+        from src.fusion.engine import SearchEngine, default_index_dir
         from src.graph.llm_extract import make_extractor
         from src.llm import make_llm
         from src.pipelines.corpus import resolve_chunks
 
-        llm = make_llm(settings.models)
-        engine = SearchEngine.open(resolve_chunks(data, chunks, settings), settings, index_dir=index_dir, llm=llm)
-        return cls(engine, settings, llm=llm, extractor=make_extractor(settings.models) if llm_claims else None)
+        chunks_path = resolve_chunks(data, chunks, settings, on_warning=on_warning)
+        extractor = make_extractor(settings.models) if llm_claims else None
+        if not search:
+            from src.embeddings import load_embed_model
+            from src.pipelines.chunks_io import read_chunks
 
-    @property
-    def authority(self) -> dict[str, float]:
-        return {name: self.engine.authority(name) for name in self.engine.sources}
+            corpus = ChunksOnly(read_chunks(chunks_path), load_embed_model(settings.models.embed_model),
+                                index_dir or default_index_dir(chunks_path))
+            return cls(corpus, settings, extractor=extractor, chunks_path=chunks_path)
+        llm = make_llm(settings.models)
+        engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=llm, progress=progress,
+                                   rebuild=rebuild)
+        return cls(engine, settings, llm=llm, extractor=extractor, chunks_path=chunks_path)
+
+    @classmethod
+    def from_chunks(cls, chunks: Sequence[Chunk], settings: Settings, *, index_dir: Path, embed_model: Any,
+                    answer_extractor: Any = None) -> AnswerService:
+        """A corpus given as chunks (a RAMDocs question's documents), indexed in ``index_dir`` with
+        an embedder (and answer extractor) loaded once for many such corpora; offline models."""
+        from src.fusion.engine import SearchEngine
+
+        engine = SearchEngine.from_chunks(chunks, settings, index_dir=index_dir, embed_model=embed_model)
+        return cls(engine, settings, answer_extractor=answer_extractor)
 
     def _relevance_model(self) -> RelevanceModel:
+        """The corpus's term statistics, counted on first use (once, whichever request comes first)."""
         if self._relevance is None:
-            self._relevance = RelevanceModel(self.engine.chunks)
+            with self._once:
+                if self._relevance is None:
+                    self._relevance = RelevanceModel(self.chunks)
         return self._relevance
 
     # -- the LLM --------------------------------------------------------------------------
@@ -169,55 +244,90 @@ class AnswerService:
             return offline
         return lambda _q, _n: variants
 
-    # -- retrieval ---------------------------------------------------------------------
+    # -- retrieval and graphs ----------------------------------------------------------
     def retrieve(self, query: str, config: FusionConfig, *, graph_topn: int = 12, with_graph: bool = True,
                  assess: bool = False, counter_limit: int = COUNTER_LIMIT, budget: LLMBudget | None = None) -> Retrieval:
-        from src.graph.counter import counter_evidence, engine_contradiction_groups
-        from src.graph.llm_extract import checked_graph
-
+        """Search, then (``with_graph``) the claim graph of the top ``graph_topn`` results and the
+        counter-evidence the corpus audit adds to them; ``assess``: the relevance rule's verdict."""
         budget = budget or self.budget()
         rewrite = self._rewrite(query, config, budget)
-        counter: list[ScoredChunk] = []
         with self.lock:
             result = self.engine.search(query, config, rewrite=rewrite)
-            timings = dict(result.timings_ms)
-            evidence = result.results[:graph_topn]
-            if with_graph and counter_limit > 0:
-                if self._groups is None:
-                    self._groups = engine_contradiction_groups(self.engine)
-                counter = counter_evidence(evidence, self._groups, self.engine.by_id, counter_limit)
+        timings = dict(result.timings_ms)
         graph = relevance = None
+        counter: list[ScoredChunk] = []
         notices: tuple[str, ...] = ()
         if with_graph:
             t0 = time.perf_counter()
-            extractor = self._claims_extractor([s.chunk for s in evidence + counter], budget)
-            with self.lock:
-                graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
-                                            embed_model=self.engine.embed_model)
-            notices = (note,) if note else ()
+            graph, counter, notices = self.claim_graph(result.results[:graph_topn], budget=budget,
+                                                       counter_limit=counter_limit)
             timings["graph"] = (time.perf_counter() - t0) * 1000
             timings["total"] = timings.get("total", 0.0) + timings["graph"]
         if assess:
             keys = [(k.key, *k.aliases) for k in graph.keys] if graph is not None else []
-            with self.lock:
-                relevance = self._relevance_model().assess(result.query, result.results, keys)
+            relevance = self._relevance_model().assess(result.query, result.results, keys)
         return Retrieval(result, graph, relevance, timings, tuple(counter), notices)
 
-    def audit(self) -> Any:
-        """The whole corpus's contradictions (``graph`` command), computed once. An LLM
-        extractor's replies are fetched without the engine lock (no deadline; the breaker)."""
+    def claim_graph(self, evidence: list[ScoredChunk], *, budget: LLMBudget | None = None,
+                    counter_limit: int = COUNTER_LIMIT) -> tuple[Any, list[ScoredChunk], tuple[str, ...]]:
+        """The claim graph of ``evidence`` plus up to ``counter_limit`` chunks of counter-evidence:
+        (graph, the counter-evidence, notices when the LLM's and the offline claims disagree)."""
+        from src.graph.llm_extract import checked_graph
+
+        counter = (counter_evidence(evidence, self.contradiction_groups(), self.by_id, counter_limit)
+                   if counter_limit > 0 else [])
+        extractor = self._claims_extractor([s.chunk for s in evidence + counter], budget or self.budget())
+        with self.lock:
+            graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
+                                        embed_model=self.embed_model)
+        return graph, counter, (note,) if note else ()
+
+    def contradiction_groups(self) -> list[list[str]]:
+        """Chunk ids on the sides of each contradiction of the corpus audit, computed once: this
+        service's audit, else the one saved beside the index, else a fresh offline audit.
+
+        The audit costs seconds (2,000 SciFact chunks: 7.4 s here, 5,183: 20 s), too long for a
+        question to wait unannounced, so a corpus of more than ``AUTO_AUDIT_MAX_CHUNKS`` is
+        audited only by the ``graph`` command, which saves the result; until then questions get
+        no counter-evidence, and say so. A corpus audit running meanwhile does not hold it up."""
+        if self._groups is not None:
+            return self._groups
+        with self._groups_lock:
+            if self._groups is None:
+                cache_dir = self.index_dir / AUDIT_DIR if self.index_dir is not None else None
+                with self.lock:  # a fresh audit builds a claim graph
+                    groups = contradiction_groups(self.chunks, source_weights=self.authority, embed_model=self.embed_model,
+                                                  cache_dir=cache_dir,
+                                                  compute=len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS)
+                if groups is None:
+                    log.warning("no counter-evidence: %d chunks are too many to audit for one question; run "
+                                "`python main.py graph` once on this corpus and later questions use its saved audit",
+                                len(self.chunks))
+                self._groups = groups or []
+            return self._groups
+
+    def audit(self, *, every_key: bool = False, save: bool = False) -> Any:
+        """The whole corpus's contradictions, most severe first (``every_key``: every key), computed
+        once. ``save`` keeps its contradiction groups beside the index, where later questions on the
+        corpus find their counter-evidence. An LLM extractor's replies are fetched without the
+        engine lock (no deadline; the breaker)."""
         from src.graph import audit_corpus
-        from src.graph.counter import groups_of
+        from src.graph.counter import save_audit
 
         with self._audit_lock:
-            if self._audit is None:
-                extractor = self._claims_extractor(self.engine.chunks, self.budget(deadline=False))
+            if every_key not in self._audits:
+                extractor = self._claims_extractor(self.chunks, self.budget(deadline=False))
                 with self.lock:
-                    self._audit = audit_corpus(self.engine.chunks, source_weights=self.authority,
-                                               extractor=extractor, embed_model=self.engine.embed_model)
-                    if self._groups is None:  # questions after it take their counter-evidence from it
-                        self._groups = groups_of(self._audit)
-            return self._audit
+                    self._audits[every_key] = audit_corpus(self.chunks, source_weights=self.authority,
+                                                           extractor=extractor, embed_model=self.embed_model,
+                                                           only_contradictions=not every_key)
+                if self._groups is None:  # questions after it take their counter-evidence from it
+                    self._groups = groups_of(self._audits[every_key])
+            audit = self._audits[every_key]
+        if save and self.index_dir is not None:
+            save_audit(audit, self.chunks, source_weights=self.authority, embed_model=self.embed_model,
+                       cache_dir=self.index_dir / AUDIT_DIR)
+        return audit
 
     def answer_extractor(self) -> Any:
         """The question-driven extractor: the corpus embedder (its cached query vectors) and the
@@ -225,7 +335,7 @@ class AnswerService:
         from src.graph.candidates import make_extractor
 
         if self._extractor is None:
-            model = self.engine.embed_model
+            model = self.embed_model
             self._extractor = make_extractor(self.settings.models.nlp, model,
                                              self.engine.embed_query if model is not None else None,
                                              span_ranker=self.settings.models.span_ranker)
@@ -261,8 +371,7 @@ class AnswerService:
             rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
                               f"for it ({aset.answers[0].value})")
         elif rel.relevant and not aset.answers and aset.question.named_subject:
-            with self.lock:
-                unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
+            unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
             if unnamed:
                 rel = rel.refuted(f"no evidence sentence gives a {aset.question.atype.value} for the question, and "
                                   f"the evidence never mentions {', '.join(unnamed)}")
@@ -270,22 +379,20 @@ class AnswerService:
             answer = Answer(question, "The knowledge base has nothing that answers this question, so no answer is "
                                       f"given rather than a guess ({rel.reason}).", (),
                             Verdict("insufficient_data", rel.reason.capitalize() + ".", None),
-                            tuple(_llm_warnings(budget, ret, "no answer is given")), method="none",
-                            relevance=rel.to_json(), timings_ms=_total(timings, t0),
-                            question=_question_json(aset), llm_status=self._llm_status(budget))
+                            tuple(llm_warnings(budget, ret.notices, "no answer is given")), method="none",
+                            relevance=rel.to_json(), timings_ms=total_timings(timings, t0),
+                            question=question_json(aset), llm_status=self._llm_status(budget))
             return answer, ret
         evidence = list(ret.result.results) + list(ret.counter)
         authority = self.authority
-        words = set(_WORD.findall(question.lower()))
         typed = bool(aset.answers)
-        with self.lock:  # the stemmer behind key matching is shared
-            q_terms = question_terms(question)
-            focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, words)
-            citer = Citer()
-            if typed:
-                text = answer_from_set(aset, authority, citer)
-            else:
-                text = answer_from_claims(focus, authority, citer) or answer_from_chunks(evidence, q_terms, terms, citer)
+        q_terms = question_terms(question)
+        focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, tokens(question))
+        citer = Citer()
+        if typed:
+            text = answer_from_set(aset, authority, citer)
+        else:
+            text = answer_from_claims(focus, authority, citer) or answer_from_chunks(evidence, q_terms, terms, citer)
         first = citer.order[0] if citer.order else None
         if typed:
             verdict = verdict_from_set(aset, authority)
@@ -303,72 +410,28 @@ class AnswerService:
             messages = build_messages(question, shown, graph_keys, self.engine.authority)
             texts = [s.chunk.text for s in shown]
             expected = aset.status if typed else focus_status(focus) if focus else None
-            scope = _scope_check(aset) if typed else _focus_scope_check(focus)
+            scope = scope_check(aset) if typed else focus_scope_check(focus)
             t1 = time.perf_counter()
             reply, _ = generate(self.llm, messages, lambda r: parse_answer_reply(r, texts, expected, scope), budget)
             timings["llm"] = (time.perf_counter() - t1) * 1000
             llm_name = getattr(self.llm, "name", "llm")
             if reply is not None:
                 method, text, verdict = "llm", reply.answer, reply.verdict
-                cited = [(shown[n - 1].id, _lead(shown[n - 1].chunk.text)) for n in reply.cited]
-                text = _renumber(text, {n: i for i, n in enumerate(reply.cited, 1)})
+                cited = [(shown[n - 1].id, lead(shown[n - 1].chunk.text)) for n in reply.cited]
+                text = renumber(text, {n: i for i, n in enumerate(reply.cited, 1)})
         warnings = (set_warnings(aset) if typed else []) + make_warnings(
-            focus, [cid for cid, _ in cited], evidence, authority, query_versions(question)) + _llm_warnings(
-            budget, ret, "this answer is extractive" if method != "llm" else "parts of it come from the offline path")
+            focus, [cid for cid, _ in cited], evidence, authority, query_versions(question)) + llm_warnings(
+            budget, ret.notices, "this answer is extractive" if method != "llm" else "parts of it come from the offline path")
         citations = tuple(Citation(n, cid, by_id[cid].source, authority.get(by_id[cid].source, 1.0),
                                    str(by_id[cid].chunk.metadata.get("title") or ""), sentence)
                           for n, (cid, sentence) in enumerate(cited, 1))
         others = [k for k in (ret.graph.keys if ret.graph is not None else ())
-                  if k.status == "contradiction" and not (typed and k.key == aset.key.key)]
+                  if k.status == KeyStatus.CONTRADICTION and not (typed and k.key == aset.key.key)]
         answer = Answer(question, text, citations, verdict, tuple(warnings), method=method, llm=llm_name,
-                        relevance=rel.to_json(), timings_ms=_total(timings, t0), answers=answers,
-                        question=_question_json(aset), llm_status=self._llm_status(budget),
+                        relevance=rel.to_json(), timings_ms=total_timings(timings, t0), answers=answers,
+                        question=question_json(aset), llm_status=self._llm_status(budget),
                         other_conflicts=tuple({"key": k.key, "explanation": k.explanation} for k in others))
         return answer, ret
 
     def _llm_status(self, budget: LLMBudget) -> dict[str, Any] | None:
         return budget.report() if self.uses_llm else None
-
-
-def _llm_warnings(budget: LLMBudget, ret: Retrieval, outcome: str) -> list[Warning]:
-    """The LLM fell back (once, whatever failed) and the LLM's and the offline claims disagree."""
-    out = [Warning("claims_disagree", note[0].upper() + note[1:] + ".") for note in ret.notices]
-    if budget.fell_back:
-        out.append(Warning("llm_fallback", f"{budget.reason}; {outcome}."))
-    return out
-
-
-def _scope_check(aset: Any) -> ScopeCheck | None:
-    """The question names a scope: the answer set's values (all of that scope)."""
-    if not aset.question.scope or not aset.answers:
-        return None
-    return ScopeCheck(scope_label(aset.question.scope),
-                      tuple(a.value if parse_value(a.value) else a.normalized for a in aset.answers))
-
-
-def _focus_scope_check(focus: list[Any]) -> ScopeCheck | None:
-    """The question's words narrowed every key to its scope: the values of those claims."""
-    if not focus or any(len(f.claims) == len(f.key.claims) for f in focus):
-        return None
-    claims = [c for f in focus for c in f.claims]
-    return ScopeCheck(" or ".join(dict.fromkeys(scope_label(c.scope) for c in claims if c.scope)) or "the scope asked",
-                      tuple(c.value for c in claims))
-
-
-def _question_json(aset: Any) -> dict[str, Any]:
-    q = aset.question
-    return {"type": q.atype.value, "subject": q.subject, "key": q.key, "scope": dict(q.scope)}
-
-
-def _lead(text: str) -> str:
-    s = " ".join(text.split())
-    return s if len(s) <= CITATION_CHARS else s[:CITATION_CHARS].rsplit(" ", 1)[0] + " ..."
-
-
-def _renumber(text: str, mapping: dict[int, int]) -> str:
-    """The model cites evidence numbers; citations are numbered 1.. in order of first use."""
-    return re.sub(r"\[(\d+)\]", lambda m: f"[{mapping.get(int(m.group(1)), int(m.group(1)))}]", text)
-
-
-def _total(timings: dict[str, float], t0: float) -> dict[str, float]:
-    return {**timings, "answer_total": (time.perf_counter() - t0) * 1000}

@@ -15,7 +15,7 @@ from src.answer.model import Verdict, Warning
 from src.graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
 from src.graph.answer_set import AnswerSet
 from src.graph.text import key_tokens
-from src.types import ScoredChunk
+from src.types import KeyStatus, ScoredChunk
 
 MAX_KEYS = 3
 KEY_SCORE_SHARE = 0.5  # keep keys scoring at least this share of the best key's score
@@ -36,7 +36,7 @@ class Focus:
         """The question's claims hold several values that differ only by scope, even when the
         key conflicts in a scope the question did not ask about."""
         ids = {c.id for c in self.claims}
-        return (self.key.status in ("scoped", "contradiction") and len({c.normalized for c in self.claims}) > 1
+        return (self.key.status in (KeyStatus.SCOPED, KeyStatus.CONTRADICTION) and len({c.normalized for c in self.claims}) > 1
                 and not any(set(c.contradicts) & ids for c in self.claims))
 
     @property
@@ -44,7 +44,7 @@ class Focus:
         """The question's claims that contradict others; when the question names no scope of
         its own (it gets every claim of a key in contradiction), all contradicting claims."""
         involved = [c for c in self.claims if c.contradicts]
-        if involved or self.key.status != "contradiction" or len(self.claims) != len(self.key.claims):
+        if involved or self.key.status != KeyStatus.CONTRADICTION or len(self.claims) != len(self.key.claims):
             return involved
         return [c for c in self.key.claims if c.contradicts]
 

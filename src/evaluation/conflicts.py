@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from src.evaluation.gold import GoldFileError, doc_id_of, json_object, parse_lines
-from src.types import Warning_
+from src.types import KeyStatus, Warning_
 
 log = logging.getLogger(__name__)
 
 CONFLICT_TYPES = ("contradiction", "restatement", "scoped")
-CONTRADICTION = "contradiction"
+CONTRADICTION = KeyStatus.CONTRADICTION  # the graph JSON's status of a contradicted key
 
 
 @dataclass(frozen=True)

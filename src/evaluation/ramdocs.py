@@ -142,7 +142,6 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
 
     from src.answer import AnswerService
     from src.answer.service import AskOptions
-    from src.fusion.engine import SearchEngine
     from src.graph.candidates import make_extractor
 
     # one vector cache for every question
@@ -153,8 +152,8 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
         if not chunks:
             out.append(RamAnswer(q, (), "insufficient_data", score_one(q, (), "insufficient_data")))
             continue
-        engine = SearchEngine.from_chunks(chunks, settings, index_dir=workdir / str(q.line), embed_model=embed_model)
-        service = AnswerService(engine, settings, answer_extractor=shared)
+        service = AnswerService.from_chunks(chunks, settings, index_dir=workdir / str(q.line), embed_model=embed_model,
+                                            answer_extractor=shared)
         answer, _ = service.ask(q.question, AskOptions())
         stated = tuple(a["value"] for a in answer.answers if a["status"] != "contradicted")
         out.append(RamAnswer(q, stated, answer.verdict.status, score_one(q, stated, answer.verdict.status)))

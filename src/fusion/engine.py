@@ -29,9 +29,10 @@ from src.fusion.retrievers import (
     SourceBM25Retriever,
 )
 from src.fusion.rewrite import llm_rewriter, prf_rewriter
-from src.fusion.store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir, make_stemmer
+from src.fusion.store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir
 from src.fusion.vector_stores import make_backend
-from src.types import Chunk, ScoredChunk
+from src.text import make_stemmer
+from src.types import LLM, Chunk, Embedder, IndexReport, ScoredChunk
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,8 @@ def default_index_dir(chunks_path: Path) -> Path:
 
 
 class SearchEngine:
-    def __init__(self, chunks: Sequence[Chunk], sources: dict[str, SourceIndex], embed_model: Any,
-                 settings: Settings, *, llm: Any = None,
+    def __init__(self, chunks: Sequence[Chunk], sources: dict[str, SourceIndex], embed_model: Embedder,
+                 settings: Settings, *, llm: LLM | None = None,
                  reranker_loader: Callable[[], Any] | None = None, index_dir: Path | None = None) -> None:
         self.chunks = list(chunks)
         self.index_dir = index_dir
@@ -58,7 +59,7 @@ class SearchEngine:
         self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._reference_date = newest_date(self.chunks)
         self.by_id = {c.id: c for c in self.chunks}
-        self.index_report: dict[str, Any] = {}
+        self.index_report: IndexReport | None = None  # set by from_chunks
 
     @classmethod
     def open(cls, chunks_path: Path, settings: Settings, *, index_dir: Path | None = None,
@@ -174,16 +175,16 @@ class SearchEngine:
         fusion = IdFusionRetriever(self._retrievers(config), config.mode, top_k=max(pool * 3, 50),
                                    rewrite=(rewrite or self.rewriter()) if config.num_queries > 1 else None,
                                    num_queries=config.num_queries, rrf_k=config.rrf_k)
-        fused = fusion.retrieve(QueryBundle(query))
+        run = fusion.run(QueryBundle(query))
         versions = query_versions(query)
         scored = []
-        for hit in fused:
+        for hit in run.nodes:
             chunk = self.by_id[hit.node.node_id]
             factors = prior_factors(chunk, authority=self.authority(chunk.source), versions=versions,
                                     reference=self._reference_date, use_weights=config.use_weights,
                                     use_priors=config.use_priors)
             prior = product(factors)
-            ranks = fusion.per_retriever.get(chunk.id, {})
+            ranks = run.per_retriever.get(chunk.id, {})
             explain = {"retrievers": ", ".join(f"{k}#{v}" for k, v in sorted(ranks.items())) or "variant only",
                        "factors": " x ".join(f"{k} {v:.3f}" for k, v in factors.items()) or "none"}
             scored.append(ScoredChunk(chunk, hit.score * prior,
@@ -195,7 +196,7 @@ class SearchEngine:
             scored, reranker_name = self._rerank(query, scored, config.rerank_topn)
         t2 = time.perf_counter()
         return SearchResult(
-            query=query, config=config, results=scored[: config.k], variants=fusion.variants,
+            query=query, config=config, results=scored[: config.k], variants=run.variants,
             reranker=reranker_name,
             timings_ms={**timings, "retrieve": (t1 - t0) * 1000, "rerank": (t2 - t1) * 1000,
                         "total": (t2 - t0) * 1000},

@@ -6,11 +6,12 @@ import logging
 from dataclasses import dataclass, field
 from enum import Enum
 
-from src.errors import UsageError
+from src.errors import InvalidOption, UsageError
 from src.types import ScoredChunk, enum_from_str
 
 log = logging.getLogger(__name__)
 MAX_QUERY_CHARS = 2000
+MAX_QUERIES = 10
 
 
 def clean_query(query: str) -> str:
@@ -58,15 +59,15 @@ class FusionConfig:
 
     def validate(self) -> None:
         if self.k < 1:
-            raise ValueError("--k must be at least 1")
+            raise InvalidOption("k", "must be at least 1")
         if self.per_source_topk < 1:
-            raise ValueError("--per-source-topk must be at least 1")
+            raise InvalidOption("per_source_topk", "must be at least 1")
         if self.rerank_topn < 1:
-            raise ValueError("--rerank-topn must be at least 1")
-        if not 1 <= self.num_queries <= 10:
-            raise ValueError("--num-queries must be between 1 and 10")
+            raise InvalidOption("rerank_topn", "must be at least 1")
+        if not 1 <= self.num_queries <= MAX_QUERIES:
+            raise InvalidOption("num_queries", f"must be between 1 and {MAX_QUERIES}")
         if self.rrf_k <= 0:
-            raise ValueError("rrf_k must be greater than 0")
+            raise InvalidOption("rrf_k", "must be greater than 0")
         if not (self.use_dense or self.use_bm25):
             raise ValueError("at least one of dense and BM25 retrieval must be on")
 

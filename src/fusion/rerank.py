@@ -20,21 +20,15 @@ import logging
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from src.errors import ModelUnavailable
 from src.fusion.store import EmbeddingCache, indexed_text, model_slug, text_hash
-from src.types import Chunk, ScoredChunk
+from src.types import Chunk, Reranker, ScoredChunk
 
 log = logging.getLogger(__name__)
-
-
-class Reranker(Protocol):
-    name: str
-
-    def scores(self, query: str, candidates: Sequence[ScoredChunk]) -> list[float]: ...
 
 
 class CrossEncoderReranker:

@@ -7,8 +7,8 @@ returns, and every retriever returns fresh nodes, so fusion never sees shared ob
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -19,6 +19,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 from llama_index.core.vector_stores.types import VectorStoreQuery
 from llama_index.retrievers.bm25 import BM25Retriever
 
+from src.fusion.fuse import RRF_K, fuse
 from src.fusion.options import FusionMode
 from src.fusion.store import SourceIndex, tokenize
 from src.types import Chunk
@@ -28,7 +29,6 @@ LI_MODES = {
     FusionMode.RELATIVE: FUSION_MODES.RELATIVE_SCORE,
     FusionMode.DIST: FUSION_MODES.DIST_BASED_SCORE,
 }
-RRF_K = 60.0
 
 
 def to_node(chunk: Chunk, score: float, retriever: str) -> NodeWithScore:
@@ -98,82 +98,62 @@ class MergedRetriever(BaseRetriever):
         return sorted(hits, key=lambda h: (-(h.score or 0.0), h.node.node_id))
 
 
+@dataclass(frozen=True)
+class FusedRun:
+    """What one fused retrieval found: the fused hits (fresh objects, best first), the query
+    variants used (the original first) and each chunk's 1-based rank per retriever for the
+    original query (``{chunk id: {retriever name: rank}}``)."""
+
+    nodes: list[NodeWithScore]
+    variants: list[str]
+    per_retriever: dict[str, dict[str, int]]
+
+
 class IdFusionRetriever(QueryFusionRetriever):
     """``QueryFusionRetriever`` that deduplicates by node id and never mutates its inputs.
 
     The parent keys fusion by ``node.hash`` (text + metadata) and overwrites scores on the
-    retrievers' nodes; here every fused node is a copy, keyed by chunk id. Query variants
-    come from ``rewrite`` (an LLM or the offline rewriter), never from a global LLM.
+    retrievers' nodes; here the retrievers' hits become ``(id, score)`` rankings for the pure
+    functions of ``src/fusion/fuse.py`` and every fused hit is a new object. Query variants come
+    from ``rewrite`` (an LLM or the offline rewriter), never from a global LLM. Nothing is kept
+    between calls: ``run`` returns what a call found.
     """
 
     def __init__(self, retrievers: list[BaseRetriever], mode: FusionMode, top_k: int,
                  rewrite: Callable[[str, int], list[str]] | None = None, num_queries: int = 1,
                  rrf_k: float = RRF_K) -> None:
-        self.rrf_k = rrf_k
         super().__init__(retrievers, llm=MockLLM(), mode=LI_MODES[mode], similarity_top_k=top_k,
                          num_queries=num_queries, use_async=False)
+        self._fusion_mode = mode
+        self._rrf_k = rrf_k
         self._rewrite = rewrite
-        self.variants: list[str] = []
-        self.per_retriever: dict[str, dict[str, float]] = {}
 
     def _get_queries(self, original_query: str) -> list[QueryBundle]:
         if self._rewrite is None or self.num_queries <= 1:
             return []
         return [QueryBundle(q) for q in self._rewrite(original_query, self.num_queries - 1)]
 
-    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        self.variants = [query_bundle.query_str] + [q.query_str for q in self._get_queries(query_bundle.query_str)]
+    def run(self, query_bundle: QueryBundle) -> FusedRun:
+        """Retrieve for the query and its variants, fuse, and report the variants and ranks."""
+        variants = [query_bundle.query_str] + [q.query_str for q in self._get_queries(query_bundle.query_str)]
         results: dict[tuple[str, int], list[NodeWithScore]] = {}
-        for q in self.variants:
+        for q in variants:
             for i, retriever in enumerate(self._retrievers):
                 results[(q, i)] = retriever.retrieve(QueryBundle(q))
-        self.per_retriever = {}
-        for (q, i), hits in results.items():
-            if q != self.variants[0]:
-                continue
-            name = getattr(self._retrievers[i], "name", str(i))
-            for rank, h in enumerate(hits, 1):
-                self.per_retriever.setdefault(h.node.node_id, {})[name] = rank
-        if self.mode == FUSION_MODES.RECIPROCAL_RANK:
-            fused = self._reciprocal_rerank_fusion(results)
-        else:
-            fused = self._relative_score_fusion(results, dist_based=self.mode == FUSION_MODES.DIST_BASED_SCORE)
-        return fused[: self.similarity_top_k]
-
-    def _reciprocal_rerank_fusion(self, results: dict[tuple[str, int], list[NodeWithScore]]) -> list[NodeWithScore]:
-        scores: dict[str, float] = {}
+        per_retriever: dict[str, dict[str, int]] = {}
+        for i, retriever in enumerate(self._retrievers):
+            name = getattr(retriever, "name", str(i))
+            for rank, h in enumerate(results[(variants[0], i)], 1):
+                per_retriever.setdefault(h.node.node_id, {})[name] = rank
         nodes: dict[str, Any] = {}
         for hits in results.values():
-            ranked = sorted(hits, key=lambda h: h.score or 0.0, reverse=True)
-            for rank, h in enumerate(ranked):
-                nid = h.node.node_id
-                nodes.setdefault(nid, h.node)
-                scores[nid] = scores.get(nid, 0.0) + 1.0 / (rank + self.rrf_k)
-        return _sorted_copies(scores, nodes)
+            for h in hits:
+                nodes.setdefault(h.node.node_id, h.node)
+        fused = fuse([[(h.node.node_id, h.score or 0.0) for h in hits] for hits in results.values()],
+                     self._fusion_mode, rrf_k=self._rrf_k, weights=[self._retriever_weights[i] for _, i in results],
+                     n_queries=len({q for q, _ in results}))
+        top = [NodeWithScore(node=nodes[nid], score=score) for nid, score in fused[: self.similarity_top_k]]
+        return FusedRun(top, variants, per_retriever)
 
-    def _relative_score_fusion(self, results: dict[tuple[str, int], list[NodeWithScore]],
-                               dist_based: bool | None = False) -> list[NodeWithScore]:
-        scores: dict[str, float] = {}
-        nodes: dict[str, Any] = {}
-        n_queries = max(1, len({q for q, _ in results}))
-        for (_, i), hits in results.items():
-            if not hits:
-                continue
-            raw = [h.score or 0.0 for h in hits]
-            if dist_based:
-                mean = sum(raw) / len(raw)
-                std = math.sqrt(sum((x - mean) ** 2 for x in raw) / len(raw))
-                lo, hi = mean - 3 * std, mean + 3 * std
-            else:
-                lo, hi = min(raw), max(raw)
-            for h, s in zip(hits, raw):
-                norm = (1.0 if hi > 0 else 0.0) if hi == lo else (s - lo) / (hi - lo)
-                nid = h.node.node_id
-                nodes.setdefault(nid, h.node)
-                scores[nid] = scores.get(nid, 0.0) + norm * self._retriever_weights[i] / n_queries
-        return _sorted_copies(scores, nodes)
-
-
-def _sorted_copies(scores: dict[str, float], nodes: dict[str, Any]) -> list[NodeWithScore]:
-    order = sorted(scores, key=lambda nid: (-scores[nid], nid))
-    return [NodeWithScore(node=nodes[nid], score=scores[nid]) for nid in order]
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        return self.run(query_bundle).nodes

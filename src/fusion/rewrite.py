@@ -13,8 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from src.llm import LLM
-from src.types import Chunk
+from src.types import LLM, Chunk
 
 log = logging.getLogger(__name__)
 

@@ -54,7 +54,8 @@ from src.fusion.checksums import PARAMS_KEY as CHECKSUMS
 from src.fusion.checksums import folder_checksums, verify_checksums
 from src.fusion.index_lock import index_lock
 from src.fusion.vector_stores import FaissBackend, VectorBackend
-from src.types import Chunk
+from src.text import make_stemmer
+from src.types import Chunk, IndexReport
 
 log = logging.getLogger(__name__)
 
@@ -134,12 +135,6 @@ def tokenize(texts: list[str] | str, stemmer: Any) -> Any:
     return bm25s.tokenize(texts, stopwords=BM25_SETTINGS["stopwords"], stemmer=stemmer, show_progress=False)
 
 
-def make_stemmer() -> Any:
-    import Stemmer
-
-    return Stemmer.Stemmer(BM25_SETTINGS["stemmer"])
-
-
 def _fingerprint(chunks: Sequence[Chunk], hashes: Sequence[str]) -> str:
     h = hashlib.sha256()
     for c, th in zip(chunks, hashes):
@@ -186,7 +181,7 @@ def build_or_load(
     texts changed, or the vector store changed, and publishes (module docstring). ``rebuild``
     rebuilds every source (from the embedding cache: nothing cached is embedded again). A file
     whose checksum is not the recorded one raises ``IndexCorrupt``. Returns the loaded sources
-    and a report ``{"embedded": n, "rebuilt": [...], "reused": [...], "params": {...}}``.
+    and an ``IndexReport`` (chunks embedded, sources rebuilt and reused, params).
     """
     backend = backend or FaissBackend()
     config = config or IndexConfig()
@@ -235,7 +230,7 @@ def _load_current(index_dir: Path, wanted: _Wanted, backend: VectorBackend
         if loaded is None:  # damaged, or deleted by a builder since params.json was read
             return None
         sources[name] = loaded
-    return sources, {"embedded": 0, "rebuilt": [], "reused": list(sources), "params": params}
+    return sources, IndexReport(embedded=0, rebuilt=[], reused=list(sources), params=params)
 
 
 def _folder_of(entry: Any, name: str) -> str | None:
@@ -325,7 +320,7 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
             shutil.rmtree(index_dir / folder, ignore_errors=True)
         raise
     _remove_unlisted(index_dir, {p["folder"] for p in source_params.values()})
-    return sources, {"embedded": embedded, "rebuilt": rebuilt, "reused": reused, "params": params}
+    return sources, IndexReport(embedded=embedded, rebuilt=rebuilt, reused=reused, params=params)
 
 
 def _remove_unlisted(index_dir: Path, keep: set[str]) -> None:

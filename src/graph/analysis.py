@@ -13,8 +13,9 @@ from src.graph.claims import Claim, short_hash
 from src.graph.scope import compatible, differing_dims
 from src.graph.values import Norm, compare, parse_value
 from src.graph.weights import Support, aggregate_support
+from src.types import KeyStatus
 
-STATUS_ORDER = {"contradiction": 0, "scoped": 1, "consistent": 2, "single": 3}
+STATUS_ORDER = {KeyStatus.CONTRADICTION: 0, KeyStatus.SCOPED: 1, KeyStatus.CONSISTENT: 2, KeyStatus.SINGLE: 3}
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class ClaimNode:
 class KeyResult:
     key: str
     aliases: tuple[str, ...]
-    status: str
+    status: KeyStatus
     claims: tuple[ClaimNode, ...]
     explanation: str
     scope_dims: tuple[str, ...] = ()
@@ -142,15 +143,15 @@ def _components(nodes: Sequence[ClaimNode]) -> list[list[ClaimNode]]:
     return groups
 
 
-def status_of(nodes: Sequence[ClaimNode]) -> tuple[str, tuple[str, ...]]:
+def status_of(nodes: Sequence[ClaimNode]) -> tuple[KeyStatus, tuple[str, ...]]:
     """(status, scope dimensions that separate the values)."""
     if any(n.contradicts for n in nodes):
-        return "contradiction", ()
+        return KeyStatus.CONTRADICTION, ()
     if len(nodes) == 1:
-        return ("consistent" if len({s.chunk_id for s in nodes[0].support}) > 1 else "single"), ()
+        return (KeyStatus.CONSISTENT if len({s.chunk_id for s in nodes[0].support}) > 1 else KeyStatus.SINGLE), ()
     if len({norm_of(n.normalized).canonical for n in nodes}) == 1:
-        return "consistent", ()
-    return "scoped", tuple(differing_dims(n.scope for n in nodes)) or ("scope",)
+        return KeyStatus.CONSISTENT, ()
+    return KeyStatus.SCOPED, tuple(differing_dims(n.scope for n in nodes)) or ("scope",)
 
 
 def contradiction_sides(involved: Sequence[ClaimNode]) -> list[list[ClaimNode]]:
@@ -193,7 +194,7 @@ def _scope_text(scope: Mapping[str, str]) -> str:
     return " for " + ", ".join(f"{k}={v}" for k, v in scope.items()) if scope else ""
 
 
-def explain(status: str, nodes: Sequence[ClaimNode], dims: Sequence[str], source_weights: Mapping[str, float]) -> str:
+def explain(status: KeyStatus, nodes: Sequence[ClaimNode], dims: Sequence[str], source_weights: Mapping[str, float]) -> str:
     """One sentence naming the sources on each side."""
     shown = list(nodes[:4])
     more = f"; and {len(nodes) - 4} more values" if len(nodes) > 4 else ""
@@ -201,15 +202,15 @@ def explain(status: str, nodes: Sequence[ClaimNode], dims: Sequence[str], source
     for n in shown:
         who, plural = _sources_phrase(n, source_weights)
         sides.append(f"{who} {'say' if plural else 'says'} {n.value}{_scope_text(n.scope)}")
-    if status == "contradiction":
+    if status == KeyStatus.CONTRADICTION:
         groups = contradiction_sides([n for n in nodes if n.contradicts])
         shown_sides = [_side_phrase(g, source_weights) for g in groups[:4]]
         more = f"; and {len(groups) - 4} more sides" if len(groups) > 4 else ""
         best = ", ".join(n.value for g in groups for n in g if n.authoritative)
         return "; ".join(shown_sides) + more + f"; the best-supported value is {best}."
-    if status == "scoped":
+    if status == KeyStatus.SCOPED:
         return f"values differ by {', '.join(dims)}: " + "; ".join(sides) + more + "."
-    if status == "consistent":
+    if status == KeyStatus.CONSISTENT:
         who = sorted({s.source for n in nodes for s in n.support}, key=lambda src: (-source_weights.get(src, 1.0), src))
         chunks = len({s.chunk_id for n in nodes for s in n.support})
         return f"{' and '.join(who)} agree on {nodes[0].value} ({chunks} chunks)."

@@ -16,12 +16,12 @@ from src.graph.analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
 from src.graph.claims import Claim
 from src.graph.extract import extract_claims
 from src.graph.keys import cluster_keys, default_threshold, discount_hubs, similarity_parts
-from src.graph.model import ClaimGraph
+from src.graph.model import ClaimGraph, add_key_nodes
 from src.graph.scope import learned_scope
 from src.graph.text import key_tokens
 from src.graph.values import compare
 from src.graph.weights import chunk_weights
-from src.types import Chunk, ScoredChunk
+from src.types import Chunk, KeyStatus, ScoredChunk
 
 log = logging.getLogger(__name__)
 VOCAB_DIMS = ("plan", "tier", "edition")
@@ -157,7 +157,7 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
                              embed_model=embed_model, lam=lam, threshold=threshold)
-    keys = [k for k in full.keys if k.status == "contradiction" or not only_contradictions]
+    keys = [k for k in full.keys if k.status == KeyStatus.CONTRADICTION or not only_contradictions]
     keys = sorted(keys, key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
     return replace(full, keys=keys)
 
@@ -172,18 +172,3 @@ def to_networkx(chunks: Sequence[Chunk], weights: Mapping[str, float], keys: Seq
     for k in keys:
         add_key_nodes(g, k)
     return g
-
-
-def add_key_nodes(g: nx.DiGraph, k: KeyResult) -> None:
-    """A key, its claims, and their about, supports and contradicts edges."""
-    g.add_node(f"key::{k.key}", kind="key", label=k.key, status=k.status, aliases=list(k.aliases),
-               explanation=k.explanation)
-    for n in k.claims:
-        g.add_node(n.id, kind="claim", key=k.key, label=n.value, value=n.value, normalized=n.normalized,
-                   scope=dict(n.scope), consensus=n.consensus, authoritative=n.authoritative, status=k.status)
-        g.add_edge(n.id, f"key::{k.key}", relation="about")
-        for s in n.support:
-            g.add_edge(f"evidence::{s.chunk_id}", n.id, relation="supports", weight=s.weight, sentence=s.sentence)
-    for n in k.claims:
-        for other in n.contradicts:
-            g.add_edge(n.id, other, relation="contradicts")

@@ -1,38 +1,14 @@
-"""The claim record: one key/value assertion found in one evidence chunk."""
+"""Making claims (``Claim``, in ``src/types.py``): content-derived ids."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
+from src.types import Claim
 
-@dataclass(frozen=True)
-class Claim:
-    """One factual assertion.
-
-    ``key`` is what is asserted about (a lower-case phrase, e.g. ``"artifact retention"``),
-    ``scope`` the qualifiers it holds under (``{"plan": "basic"}``), ``value`` the value as
-    written, ``normalized`` its canonical form (see ``src.graph.values``: ``"P30D"``,
-    ``"P31D..P40D"``, ``"1 GiB"``, ``"10/s"``, ``"v2.1"``, ``"true"``, ...), ``sentence`` the
-    sentence it came from and ``chunk_id`` / ``source`` the evidence chunk.
-    """
-
-    id: str
-    key: str
-    scope: dict[str, str]
-    value: str
-    normalized: Any
-    sentence: str
-    chunk_id: str
-    source: str
-    raw_key: str = field(default="", compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "key": self.key, "scope": dict(self.scope), "value": self.value,
-                "normalized": self.normalized, "sentence": self.sentence,
-                "chunk_id": self.chunk_id, "source": self.source}
+__all__ = ["Claim", "make_claim", "short_hash"]
 
 
 def short_hash(*parts: Any, n: int = 12) -> str:

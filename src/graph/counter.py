@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from src.fusion.store import atomic_write_text
+from src.fsio import atomic_write_text
 from src.types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)
@@ -117,24 +117,3 @@ def counter_evidence(evidence: Sequence[ScoredChunk], groups: Sequence[Sequence[
         if len(out) == limit:
             break
     return out
-
-
-def engine_contradiction_groups(engine: Any) -> list[list[str]]:
-    """``contradiction_groups`` of a ``SearchEngine``'s corpus, saved in its index folder.
-
-    The audit costs seconds (2,000 SciFact chunks: 7.4 s here, 5,183: 20 s), too long for a
-    question to wait unannounced, so a corpus of more than ``AUTO_AUDIT_MAX_CHUNKS`` is
-    audited only by the ``graph`` command, which saves the result; until then questions get
-    no counter-evidence, and say so.
-    """
-    weights = {name: engine.authority(name) for name in engine.sources}
-    index_dir = getattr(engine, "index_dir", None)
-    groups = contradiction_groups(engine.chunks, source_weights=weights, embed_model=engine.embed_model,
-                                  cache_dir=index_dir / AUDIT_DIR if index_dir is not None else None,
-                                  compute=len(engine.chunks) <= AUTO_AUDIT_MAX_CHUNKS)
-    if groups is None:
-        log.warning("no counter-evidence: %d chunks are too many to audit for one question; run "
-                    "`python main.py graph` once on this corpus and later questions use its saved audit",
-                    len(engine.chunks))
-        return []
-    return groups

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from src.graph.model import ClaimGraph
+from src.graph.analysis import KeyResult
+from src.types import KeyStatus
 
 VERDICT_COLOURS = {"authoritative": "#2e7d32", "contradicted": "#c62828", "scoped": "#f9a825", "agreed": "#1565c0"}
 SOURCE_COLOURS = {"docs": "#6a1b9a", "forums": "#ef6c00", "tickets": "#00838f", "blogs": "#558b2f"}
@@ -40,13 +41,13 @@ def _verdict(claim, status: str) -> str:
         return "authoritative"
     if claim.contradicts:
         return "contradicted"
-    return "scoped" if status == "scoped" else "agreed"
+    return "scoped" if status == KeyStatus.SCOPED else "agreed"
 
 
-def graph_data(graph: ClaimGraph, only_conflicts: bool = True) -> dict[str, list[dict[str, Any]]]:
+def graph_data(all_keys: Sequence[KeyResult], only_conflicts: bool = True) -> dict[str, list[dict[str, Any]]]:
     """vis-network nodes and edges for the keys with a contradiction (all keys when none has one)."""
-    keys = [k for k in graph.keys if k.status == "contradiction"] if only_conflicts else list(graph.keys)
-    keys = keys or list(graph.keys)
+    keys = [k for k in all_keys if k.status == KeyStatus.CONTRADICTION] if only_conflicts else list(all_keys)
+    keys = keys or list(all_keys)
     nodes: dict[str, dict[str, Any]] = {}
     edges: list[dict[str, Any]] = []
     for k in keys:
@@ -107,14 +108,14 @@ PAGE = """<!DOCTYPE html>
 """
 
 
-def write_html(graph: ClaimGraph, path: str | Path) -> Path:
-    """Write the page and return its path."""
+def write_html(keys: Sequence[KeyResult], path: str | Path) -> Path:
+    """Write the page of a claim graph's keys and return its path."""
     js, css = _vis_assets()
     legend = "".join(f'<span class="sw" style="background:{c}"></span>{html.escape(name)}'
                      for name, c in [*VERDICT_COLOURS.items(), *SOURCE_COLOURS.items()])
     legend += '<span class="sw" style="background:#d50000"></span>contradicts'
     page = PAGE.format(css=css.replace("</", "<\\/"), js=js.replace("</script", "<\\/script"),
-                       data=_safe_json(graph_data(graph)), legend=legend)
+                       data=_safe_json(graph_data(keys)), legend=legend)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(page, encoding="utf-8")

@@ -11,6 +11,7 @@ from typing import Any
 import networkx as nx
 
 from src.graph.analysis import ClaimNode, KeyResult
+from src.types import KeyStatus
 
 
 @dataclass(frozen=True)
@@ -31,13 +32,11 @@ class ClaimGraph:
         return bool(self.notices)
 
     def contradictions(self) -> list[KeyResult]:
-        return [k for k in self.keys if k.status == "contradiction"]
+        return [k for k in self.keys if k.status == KeyStatus.CONTRADICTION]
 
     def with_key_first(self, key: KeyResult) -> ClaimGraph:
         """This graph with ``key`` (the fact a question asks) as its first key, replacing a key of
         the same name; its claim nodes join the NetworkX graph."""
-        from src.graph.build import add_key_nodes
-
         g = self.graph.copy()
         add_key_nodes(g, key)
         return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key != key.key]), notices=self.notices,
@@ -66,9 +65,9 @@ class ClaimGraph:
         return path
 
     def write_html(self, path: str | Path) -> Path:
-        from src.graph.html import write_html
+        from src.graph.html import write_html  # pyvis's assets are read only for a page
 
-        return write_html(self, path)
+        return write_html(self.keys, path)
 
 
 def claim_json(node: ClaimNode, by_id: dict[str, ClaimNode]) -> dict[str, Any]:
@@ -95,7 +94,7 @@ def key_json(k: KeyResult) -> dict[str, Any]:
 def render_text(keys: Sequence[KeyResult]) -> str:
     lines: list[str] = []
     for k in keys:
-        extra = f" by {', '.join(k.scope_dims)}" if k.status == "scoped" else ""
+        extra = f" by {', '.join(k.scope_dims)}" if k.status == KeyStatus.SCOPED else ""
         lines.append(f"Key: {k.key}  [{k.status}{extra}]" + (f"  aliases: {', '.join(k.aliases)}" if k.aliases else ""))
         by_id = {n.id: n for n in k.claims}
         for n in k.claims:
@@ -112,12 +111,32 @@ def render_text(keys: Sequence[KeyResult]) -> str:
 
 
 def graphml_safe(g: nx.DiGraph) -> nx.DiGraph:
-    """A copy whose attributes are all GraphML scalars (str, int, float, bool)."""
+    """A copy whose attributes are all GraphML scalars (str, int, float, bool); a ``KeyStatus``
+    becomes its plain string."""
+    def scalar(v: Any) -> Any:
+        if isinstance(v, str):
+            return str(v)
+        return v if isinstance(v, (int, float, bool)) else json.dumps(v, sort_keys=True, ensure_ascii=False)
+
     def clean(attrs: dict[str, Any]) -> dict[str, Any]:
-        return {k: (v if isinstance(v, (str, int, float, bool)) else json.dumps(v, sort_keys=True, ensure_ascii=False))
-                for k, v in attrs.items() if v is not None}
+        return {k: scalar(v) for k, v in attrs.items() if v is not None}
 
     out = nx.DiGraph()
     out.add_nodes_from((n, clean(a)) for n, a in g.nodes(data=True))
     out.add_edges_from((u, v, clean(a)) for u, v, a in g.edges(data=True))
     return out
+
+
+def add_key_nodes(g: nx.DiGraph, k: KeyResult) -> None:
+    """A key, its claims, and their about, supports and contradicts edges."""
+    g.add_node(f"key::{k.key}", kind="key", label=k.key, status=k.status, aliases=list(k.aliases),
+               explanation=k.explanation)
+    for n in k.claims:
+        g.add_node(n.id, kind="claim", key=k.key, label=n.value, value=n.value, normalized=n.normalized,
+                   scope=dict(n.scope), consensus=n.consensus, authoritative=n.authoritative, status=k.status)
+        g.add_edge(n.id, f"key::{k.key}", relation="about")
+        for s in n.support:
+            g.add_edge(f"evidence::{s.chunk_id}", n.id, relation="supports", weight=s.weight, sentence=s.sentence)
+    for n in k.claims:
+        for other in n.contradicts:
+            g.add_edge(n.id, other, relation="contradicts")

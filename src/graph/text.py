@@ -1,5 +1,6 @@
-"""Text helpers shared by the extractors and the key clustering: sentence splitting, key
-phrases from identifiers and subjects, stop words and stemming."""
+"""Claim-text helpers shared by the extractors and the key clustering: key phrases from
+identifiers and subjects, stop words, key tokens, narrative clauses. Sentences, words and
+stems come from the text toolkit (``src/text.py``)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,15 @@ import re
 from functools import lru_cache
 
 from src.graph.values import resolve_unit
+from src.text import split_sentences, stem_words, words
+
+__all__ = ["split_sentences"]  # re-exported: the extractors take sentences from here
 
 # English function words, auxiliaries and verbs that carry no subject matter.
 STOP = frozenset(["a", "about", "above", "across", "after", "again", "against", "all", "also", "although", "am", "an", "and", "any", "are", "around", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "cannot", "could", "did", "do", "does", "doing", "done", "down", "during", "each", "either", "else", "even", "ever", "every", "few", "for", "from", "further", "get", "gets", "getting", "got", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "however", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "least", "less", "like", "likely", "may", "me", "might", "more", "most", "much", "must", "my", "no", "nor", "not", "now", "of", "off", "often", "on", "once", "one", "only", "or", "other", "our", "ours", "out", "over", "own", "per", "perhaps", "please", "quite", "rather", "really", "same", "say", "said", "says", "see", "seen", "saw", "seem", "seems", "she", "should", "since", "so", "some", "still", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "though", "through", "thus", "to", "too", "under", "until", "up", "upon", "us", "use", "used", "uses", "using", "very", "via", "was", "we", "well", "were", "what", "when", "where", "whether", "which", "while", "who", "whom", "why", "will", "with", "within", "without", "would", "yes", "yet", "you", "your", "yours", "actually", "currently", "approximately", "roughly", "typically", "usually", "generally", "default", "defaults", "probably", "basically", "remember", "think", "know", "exactly", "always", "never", "sometimes", "instead", "already", "even", "docs", "doc", "documentation", "answer", "says", "told", "thing", "things", "stuff", "lot", "make", "makes", "way", "case", "cases", "example", "despite", "consider", "practice", "e", "g", "i.e", "eg", "ie", "etc", "whatever", "anything", "something", "value", "values", "set", "sets"])
 GENERIC_KEYS = frozenset({"", "default", "value", "limit", "setting", "number", "amount", "total",
                           "remains", "it", "that", "this"})
 HEDGES = frozenset({"maximum", "max", "minimum", "min"})
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'“(\[*_])")
-# Periods that end an abbreviation, not a sentence: Latin ones, an initial ("J. R. R. Tolkien"),
-# titles and name parts ("Dr.", "St. Paul", "Jr."), month and number abbreviations ("3 Nov. 1913").
-_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|[A-Z]|Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Rev|Hon|Gen|Col|"
-                           r"Capt|Lt|Sgt|Gov|Sen|Rep|Fr|No|Nos|Vol|Jan|Feb|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
 
 
 # Narrative (one-off, past) clauses: "deliveries were delayed for 47 minutes", "we posted to the
@@ -55,12 +53,6 @@ def is_narrative(clause: str) -> bool:
     return False
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (abbreviations like 'e.g.', 'Dr.' or 'St.' are kept whole)."""
-    protected = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", "\x00"), text)
-    return [s.replace("\x00", ".").strip() for s in _SENT.split(protected) if s.strip()]
-
-
 def split_identifier(name: str) -> list[str]:
     """'artifact_retention_days' / 'maxRetries' / 'early_stopping.patience' -> words."""
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
@@ -74,7 +66,7 @@ def is_unit_word(word: str) -> bool:
 def content_words(text: str) -> list[str]:
     """Lower-case words of ``text`` that may name a subject (no stop words, numbers or units)."""
     out = []
-    for raw in _WORD.findall(text):
+    for raw in words(text):
         w = raw.lower()
         if w in STOP or w.isdigit() or is_unit_word(w) or re.fullmatch(r"v?\d[\w.]*", w):
             continue
@@ -92,13 +84,6 @@ def key_from_identifier(name: str) -> str:
     return " ".join(words) or " ".join(split_identifier(name))
 
 
-@lru_cache(maxsize=1)
-def _stemmer():
-    import Stemmer
-
-    return Stemmer.Stemmer("english")
-
-
 @lru_cache(maxsize=16384)
 def key_tokens(key: str) -> frozenset[str]:
     """Normalised tokens of a key: identifiers split, stop words and units dropped, stemmed."""
@@ -107,7 +92,7 @@ def key_tokens(key: str) -> frozenset[str]:
         words.extend(split_identifier(part))
     words = [w for w in words if w not in STOP and not is_unit_word(w) and w not in HEDGES]
     parts = [p for w in words for p in w.split("-") if p]
-    return frozenset(_stemmer().stemWords(parts))
+    return frozenset(stem_words(parts))
 
 
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)

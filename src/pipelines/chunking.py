@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from src.config import ChunkSizes
-from src.pipelines.loaders import Answer, Page, Record
+from src.pipelines.records import Answer, Page, Record
+from src.text import sentence_pieces
 from src.types import Chunk, SourceKind
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 META_ORDER = (
     "title", "section", "page", "version", "created_at", "last_updated", "author", "url", "accepted", "upvotes",
     "status", "tags", "thread_id", "category", "path", "line",
@@ -50,10 +50,6 @@ def ordered(meta: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- splitting
-
-
-def split_sentences(text: str) -> list[str]:
-    return [s for s in _SENTENCE_END.split(text) if s]
 
 
 def _hard_cut(text: str, limit: int) -> list[str]:
@@ -89,7 +85,7 @@ def split_text(text: str, limit: int) -> list[tuple[str, str]]:
         joiner = "\n"
     else:
         sentences: list[str] = []
-        for sentence in split_sentences(text.strip()):
+        for sentence in sentence_pieces(text.strip()):
             sentences += _hard_cut(sentence, limit) if len(sentence) > limit else [sentence]
         pieces = _pack_strings(sentences, limit, " ")
         joiner = " "

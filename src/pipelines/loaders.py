@@ -12,15 +12,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from src.pipelines.html import html_to_text
 from src.pipelines.metadata import normalise_metadata
+from src.pipelines.records import Answer, Loaded, Page, PagePart, Record, Skip, SourceFile
 from src.types import SourceKind
+
+__all__ = ["Answer", "Loaded", "Page", "PagePart", "Record", "Skip", "SourceFile", "load_file"]
 
 TEXT_FIELDS = ("content", "text", "body", "question")
 ID_FIELDS = ("id", "thread_id", "_id")
@@ -30,62 +31,6 @@ _THREAD_MARKER = re.compile(r"^(title|user|reply):\s?(.*)$", re.IGNORECASE)
 _FENCED = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 
 
-@dataclass(frozen=True)
-class Answer:
-    """One reply of a thread; ``index`` is its 0-based position in the file."""
-
-    text: str
-    index: int
-    id: str | None = None
-    metadata: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PagePart:
-    """A paragraph (``level`` 0) or a heading (``level`` 1, 2, ... from a PDF's outline) of a page."""
-
-    text: str
-    level: int = 0
-
-
-@dataclass(frozen=True)
-class Page:
-    """One page of a paged document (PDF); ``number`` is 1-based."""
-
-    number: int
-    parts: tuple[PagePart, ...]
-
-
-@dataclass(frozen=True)
-class Record:
-    """One document, post or thread. ``key`` is the document key of its chunk ids. A paged
-    document (PDF) also has its ``pages``: it is chunked page by page (anchors ``p<page>c<k>``)."""
-
-    key: str
-    text: str
-    metadata: dict[str, Any] = field(default_factory=dict)
-    answers: tuple[Answer, ...] = ()
-    pages: tuple[Page, ...] = ()
-
-
-@dataclass(frozen=True)
-class Skip:
-    """Something a loader could not use, as a warning. ``skipped`` is False for a problem that
-    lost nothing (invalid front matter): not counted as skipped, but it still fails ``--strict``."""
-
-    line: int | None
-    reason: str
-    skipped: bool = True
-
-
-@dataclass(frozen=True)
-class SourceFile:
-    path: Path  # to open
-    rel: str  # relative to the source folder, forward slashes, with extension
-    corpus_rel: str  # relative to the corpus root (the ``path`` metadata)
-
-
-Loaded = Iterator[Record | Skip]
 
 
 # ---------------------------------------------------------------- decoding

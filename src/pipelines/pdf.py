@@ -31,8 +31,8 @@ from typing import Any
 
 from pypdf import PasswordType, PdfReader
 
-from src.pipelines.loaders import Loaded, Page, PagePart, Record, Skip, SourceFile
 from src.pipelines.metadata import normalise_metadata
+from src.pipelines.records import Loaded, Page, PagePart, Record, Skip, SourceFile
 from src.types import SourceKind
 
 EDGE_LINES = 3  # lines at each end of a page where running headers and footers are looked for

@@ -38,7 +38,7 @@ from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError, ModelUnavailable, UsageError
 from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.output import log_query
-from src.server.schemas import AskRequest, QueryRequest, describe_errors
+from src.server.schemas import AskRequest, QueryRequest, describe_errors, value_error_message
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
@@ -162,7 +162,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
 
     @app.exception_handler(ValueError)
     async def _value(_: Request, exc: ValueError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=422)
+        return JSONResponse({"error": value_error_message(exc)}, status_code=422)
 
     @app.middleware("http")
     async def _token(request: Request, call_next: Any) -> Any:

@@ -35,7 +35,7 @@ from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError
 from src.fusion.output import log_query
 from src.server.app import fusion_config
-from src.server.schemas import AskRequest, QueryRequest, describe_errors
+from src.server.schemas import AskRequest, QueryRequest, describe_errors, value_error_message
 
 log = logging.getLogger(__name__)
 VERSION = "0.1.0"
@@ -162,8 +162,10 @@ class CrosscheckServer(MCPServer):
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError as exc:
-            if isinstance(exc.__cause__, CrosscheckError | ValueError):  # domain errors: a message, no traceback
-                raise ToolError(f"Error executing tool {name}: {exc.__cause__}") from exc.__cause__
+            cause = exc.__cause__
+            if isinstance(cause, CrosscheckError | ValueError):  # domain errors: a message, no traceback
+                message = value_error_message(cause) if isinstance(cause, ValueError) else str(cause)
+                raise ToolError(f"Error executing tool {name}: {message}") from cause
             raise
         except ToolError as exc:
             if isinstance(exc.__cause__, ValidationError):  # the SDK's check of the schema, worded as ours

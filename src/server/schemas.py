@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from src.errors import InvalidOption
 from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 
 MAX_QUERY_CHARS = 1000
@@ -23,6 +24,12 @@ def describe_errors(errors: Iterable[Mapping[str, Any]], *, names: Mapping[str, 
         where = ".".join(names.get(str(p), str(p)) for p in e.get("loc", ()) if p != "body") or whole
         parts.append(f"{where}: {e.get('msg', 'invalid')}")
     return "; ".join(parts)
+
+
+def value_error_message(exc: ValueError) -> str:
+    """A value src/ refused, as the 422 and the tool error word it: ``k: must be at least 1``
+    for an option out of bounds (``InvalidOption``), else the error's own words."""
+    return f"{exc.name}: {exc.reason}" if isinstance(exc, InvalidOption) else str(exc)
 
 
 class QueryRequest(BaseModel):

@@ -76,6 +76,9 @@ def test_ingest_strict_fails_on_bad_line_with_file_and_line(runner: CliRunner, t
     (["--q", "x", "--k", "0"], "--k must be at least 1"),
     (["--q", "x", "--mode", "bogus"], "unknown fusion mode 'bogus'; valid modes: rrf, relative, dist"),
     (["--q", "x", "--num-queries", "0"], "--num-queries must be between 1 and 10"),
+    (["--q", "x", "--num-queries", "11"], "--num-queries must be between 1 and 10"),
+    (["--q", "x", "--rerank-topn", "0"], "--rerank-topn must be at least 1"),
+    (["--q", "x", "--mode", "RRF", "--k", "x"], "'x' is not a valid integer"),
 ])
 def test_fusion_bad_options_exit_2_with_one_line(runner: CliRunner, tmp_path: Path, args: list[str],
                                                  message: str) -> None:
@@ -199,6 +202,33 @@ def test_graph_saves_its_audit_and_fusion_graph_reuses_it(runner: CliRunner, tmp
     none = runner.invoke(cli, ["fusion", *FAST, "--q", "event history retention", "--k", "1", "--graph-topn", "1",
                                "--graph", "--counter-evidence", "0", "--json"])
     assert json.loads(none.output[none.output.index("{\n"):])["graph"]["counter_evidence"] == []
+    assert not (tmp_path / "artifacts" / "graphs").exists()  # GraphML only when asked for
+
+
+def test_graphml_is_written_only_where_asked(runner: CliRunner, tmp_path: Path) -> None:
+    data = write_corpus(tmp_path)
+    res = runner.invoke(cli, ["fusion", "--data", str(data), *FAST, "--q", "Team plan event history days",
+                              "--graph", "--graphml", "q.graphml"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(cli, ["graph", "--data", str(data), *FAST, "--graphml", "audit.graphml"])
+    assert res.exit_code == 0, res.output
+    import networkx as nx
+
+    question, audit = nx.read_graphml("q.graphml"), nx.read_graphml("audit.graphml")
+    assert sorted(n for n in question if not n.startswith("claim::")) == [
+        "evidence::kb/docs/limits.md#c0", "evidence::kb/docs/retention.md#c0", "evidence::kb/forums/t1#qa",
+        "key::maximum payload size", "key::team keeps events"]
+    assert {d["kind"] for _, d in audit.nodes(data=True)} == {"evidence", "claim", "key"}
+    assert sorted(p.name for p in tmp_path.rglob("*.graphml")) == ["audit.graphml", "q.graphml"]
+
+
+@pytest.mark.parametrize("command", ["fusion", "ask", "serve", "eval", "graph", "index", "mcp"])
+def test_every_corpus_command_takes_the_same_option_bundles(runner: CliRunner, command: str) -> None:
+    res = runner.invoke(cli, [command, "--help"])
+    assert res.exit_code == 0
+    for flag in ("--data", "--chunks", "--follow-symlinks", "--index-dir", "--embed-model", "--reranker",
+                 "--llm-base-url", "--llm-model", "--llm-deadline", "--vector-store", "--qdrant-url"):
+        assert flag in res.output, (command, flag)
 
 
 def test_ask_json_gives_the_answer_set_for_the_fact_asked(runner: CliRunner, tmp_path: Path) -> None:
@@ -282,15 +312,20 @@ def test_a_query_log_that_cannot_be_written_is_a_warning_not_a_traceback(tmp_pat
 def test_graph_files_that_cannot_be_written_are_one_line_not_a_traceback(tmp_path: Path, runner: CliRunner) -> None:
     data = write_corpus(tmp_path)
     assert runner.invoke(cli, ["ingest", "--data", str(data), "--out", "c/chunks.jsonl"]).exit_code == 0
-    (tmp_path / "artifacts").write_text("not a folder")  # where every --graph leaves its GraphML
+    (tmp_path / "artifacts").write_text("not a folder")  # --graph writes nothing there unasked
     (tmp_path / "page").mkdir()
     run = lambda *a: subprocess.run([sys.executable, str(ROOT / "main.py"), "fusion", "--chunks", "c/chunks.jsonl",  # noqa: E731
                                      *FAST, "--q", "How long is event history kept?", *a],
                                     cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    by_product = run("--graph")
-    assert by_product.returncode == 0, by_product.stderr
-    assert "claim graph:" in by_product.stdout
-    assert [line for line in by_product.stderr.splitlines() if line.startswith("WARNING")] == [
-        "WARNING crosscheck: artifacts/graphs: GraphML not written (Not a directory)"]
-    asked_for = run("--html", "page")  # an output the user named: the command fails, in one line
-    assert (asked_for.returncode, asked_for.stdout, asked_for.stderr) == (1, "", "Error: page: Is a directory\n")
+    plain = run("--graph")
+    assert plain.returncode == 0, plain.stderr
+    assert "claim graph:" in plain.stdout
+    assert [line for line in plain.stderr.splitlines() if line.startswith("WARNING")] == []
+    for option in ("--html", "--graphml"):  # an output the user named: the command fails, in one line
+        asked_for = run(option, "page")
+        assert (asked_for.returncode, asked_for.stdout, asked_for.stderr) == (1, "", "Error: page: Is a directory\n")
+
+
+def test_a_negative_counter_evidence_option_is_refused() -> None:
+    result = CliRunner().invoke(cli, ["fusion", "--q", "x", "--counter-evidence", "-1"])
+    assert result.exit_code == 2 and "--counter-evidence" in result.output

@@ -58,3 +58,12 @@ def test_conflict_graph_page_draws_and_escapes_corpus_text(tmp_path: Path, monke
     html_tag = dom[dom.index("<html"):dom.index(">", dom.index("<html")) + 1]
     assert "data-pwned" not in html_tag, f"corpus text ran in the page: {html_tag}"
     assert "<img src=\"x\"" not in dom
+
+
+def test_a_question_graph_page_draws_in_headless_chromium(tmp_path: Path) -> None:
+    from tests.unit.test_graph_html import _graph
+
+    path = _graph().write_html(tmp_path / "g.html")
+    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000",
+                          "--dump-dom", path.as_uri()], capture_output=True, text=True, timeout=60).stdout
+    assert "<canvas" in dom

@@ -80,7 +80,7 @@ def test_parallel_index_builds_embed_once_and_publish_one_whole_index(tmp_path: 
     assert sorted(p.name for p in index.iterdir()) == sorted(
         [".embeddings", "params.json", sources["docs"]["folder"], sources["forums"]["folder"]])
     engine = SearchEngine.open(chunks, Settings(), embed_model=HashingEmbedding(64))
-    assert engine.index_report["embedded"] == 0 and engine.index_report["reused"] == ["docs", "forums"]
+    assert engine.index_report.embedded == 0 and engine.index_report.reused == ["docs", "forums"]
     top = engine.search("how many days is event history kept", FusionConfig(k=1)).results[0]
     assert (top.id, top.chunk.text) == ("kb/docs/retention.md#c0", "# Event retention\n\nThe Team plan keeps event "
                                                              "history for 30 days.")

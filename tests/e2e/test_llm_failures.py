@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -56,12 +55,11 @@ def _ask(cwd: Path, data: Path, extra: list[str], deadline: str = "2") -> subpro
     (NOT_THE_SCHEMA, r"sent an unusable reply \(reply has no 'claims' list\); 2 failures in a row"),
     ("refused", r"unreachable \(\[Errno 111\] Connection refused\); 2 failures in a row"),
 ], ids=["hangs", "200-not-json", "http-500", "not-the-schema", "refused"])
+@pytest.mark.timeout(60)  # a hang guard (the deadline is 2 s), not a speed test
 def test_ask_answers_offline_with_one_warning_naming_the_server(workdir: Path, step: object, reason: str) -> None:
     with FakeLLMServer([], default=step) as srv:
         url = refused_url() if step == "refused" else srv.url
-        t0 = time.monotonic()
         res = _ask(workdir, workdir / "kb", ["--llm-base-url", url, "--llm-model", "fake-model"])
-        elapsed = time.monotonic() - t0
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["verdict"]["status"] == "contradiction" and out["method"] == "extractive"
@@ -77,7 +75,6 @@ def test_ask_answers_offline_with_one_warning_naming_the_server(workdir: Path, s
     assert [w["message"] for w in out["warnings"] if w["kind"] == "llm_fallback"] == [
         status["reason"] + "; this answer is extractive."]
     assert "Traceback" not in res.stderr and "Usage:" not in res.stderr
-    assert elapsed < 60  # a hang guard (the deadline is 2 s), not a speed test
 
 
 def test_an_llm_giving_empty_claims_is_flagged(tmp_path: Path) -> None:

@@ -137,3 +137,15 @@ def test_a_missing_corpus_exits_2_with_one_line(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=100)
     assert res.returncode == 2 and res.stdout == ""
     assert res.stderr.strip() == "Error: data folder not found: nope (pass --data DIR with a corpus folder)"
+
+
+def test_stdout_to_stderr_diverts_python_and_native_writes() -> None:
+    code = ("import os\nfrom src.server.mcp_server import stdout_to_stderr\n"
+            "with stdout_to_stderr():\n    print('python')\n    os.write(1, b'native\\n')\nprint('after')\n")
+    # Buffered, as stdout is on a pipe: a print left in the buffer would reach the protocol after the block.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "after\n"
+    assert sorted(res.stderr.splitlines()[-2:]) == ["native", "python"]

@@ -60,6 +60,6 @@ def test_a_build_killed_with_sigkill_resumes_from_its_last_checkpoint(tmp_path: 
     resumed = CountingEmbedding(256, embed_batch_size=3)
     engine = SearchEngine.open(chunks_path, replace(Settings(), index=IndexConfig(checkpoint_chunks=4)),
                                embed_model=resumed)
-    assert engine.index_report["embedded"] == 4
+    assert engine.index_report.embedded == 4
     assert len(resumed.embedded_texts) == 4
-    assert engine.index_report["rebuilt"] == ["blogs", "docs", "forums"]
+    assert engine.index_report.rebuilt == ["blogs", "docs", "forums"]

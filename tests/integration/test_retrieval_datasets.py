@@ -66,9 +66,9 @@ def dataset(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
 
 def test_the_index_covers_every_source(dataset) -> None:
     name, engine, _, _ = dataset
-    assert engine.index_report["rebuilt"] == SOURCES[name]
+    assert engine.index_report.rebuilt == SOURCES[name]
     assert sorted(engine.sources) == SOURCES[name]
-    assert engine.index_report["embedded"] == len({indexed_text(c) for c in engine.chunks})
+    assert engine.index_report.embedded == len({indexed_text(c) for c in engine.chunks})
 
 
 def test_every_gold_document_is_in_the_corpus(dataset) -> None:
@@ -98,5 +98,5 @@ def test_hits_at_1_and_recall_at_5_do_not_regress(dataset) -> None:
 def test_warm_reopen_embeds_nothing(dataset, embed_model) -> None:
     name, _, _, chunks_path = dataset
     warm = SearchEngine.open(chunks_path, Settings(), embed_model=embed_model)
-    assert (warm.index_report["embedded"], warm.index_report["rebuilt"], warm.index_report["reused"]) == (
+    assert (warm.index_report.embedded, warm.index_report.rebuilt, warm.index_report.reused) == (
         0, [], SOURCES[name])

@@ -73,10 +73,10 @@ def engine(chunks_path: Path, embed_model) -> SearchEngine:
 
 
 def test_cold_open_embeds_the_whole_corpus(engine: SearchEngine) -> None:
-    assert engine.index_report["params"]["embed_model"] == "all-MiniLM-L6-v2"
-    assert engine.index_report["params"]["dim"] == 384
-    assert engine.index_report["rebuilt"] == ["blogs", "docs", "forums", "tickets"]
-    assert engine.index_report["embedded"] == len({indexed_text(c) for c in engine.chunks}) == 89
+    assert engine.index_report.params["embed_model"] == "all-MiniLM-L6-v2"
+    assert engine.index_report.params["dim"] == 384
+    assert engine.index_report.rebuilt == ["blogs", "docs", "forums", "tickets"]
+    assert engine.index_report.embedded == len({indexed_text(c) for c in engine.chunks}) == 89
 
 
 def test_every_gold_document_is_in_the_corpus(engine: SearchEngine) -> None:
@@ -142,7 +142,7 @@ def test_a_version_in_the_question_marks_other_versions(engine: SearchEngine) ->
 
 def test_warm_reopen_embeds_nothing(chunks_path: Path, embed_model, engine: SearchEngine) -> None:
     warm = SearchEngine.open(chunks_path, Settings(), embed_model=embed_model)
-    assert (warm.index_report["embedded"], warm.index_report["rebuilt"], warm.index_report["reused"]) == (
+    assert (warm.index_report.embedded, warm.index_report.rebuilt, warm.index_report.reused) == (
         0, [], ["blogs", "docs", "forums", "tickets"])
     question = "Can we get fixed outbound IP addresses on the Business plan so a bank can allowlist us?"
     cold_results = engine.search(question, CONFIG).results

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +10,6 @@ import pytest
 from src.answer import AnswerService
 from src.answer.generate import ScopeCheck, invented_numbers, numbers, parse_answer_reply
 from src.config import ModelsConfig, Settings
-from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
 from src.graph.llm_extract import LLMClaimExtractor
 from src.llm import OpenAICompatibleLLM
@@ -28,11 +25,8 @@ GOOD = {"answer": "On the Team plan events are kept for 14 days [1]; a forum ans
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> SearchEngine:
-    tmp = tmp_path_factory.mktemp("llm")
-    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
-    return SearchEngine.open(tmp / "chunks.jsonl", Settings(), index_dir=tmp / "index",
-                             embed_model=load_embed_model("hashing:256"))
+def engine(tiny_engine: SearchEngine) -> SearchEngine:
+    return tiny_engine
 
 
 @pytest.fixture(scope="module")
@@ -98,18 +92,17 @@ def test_wrong_verdict_status_is_rejected(engine: SearchEngine, good: dict) -> N
     assert "contradiction" in srv.requests[1]["messages"][-1]["content"] and a.method == "llm"
 
 
+@pytest.mark.timeout(30)  # a hang guard, not a speed test
 def test_hanging_server_times_out_twice_and_falls_back(engine: SearchEngine) -> None:
     with ScriptedLLMServer([("sleep", 2.0, json.dumps(GOOD)), ("sleep", 2.0, json.dumps(GOOD))]) as srv:
-        t0 = time.perf_counter()
         a = _ask(engine, srv.url, timeout=0.3)
-        elapsed = time.perf_counter() - t0
     assert a.method == "extractive" and a.verdict.status == "contradiction"
     assert a.warnings[-1].kind == "llm_fallback"
     assert a.warnings[-1].message == (f"LLM fake-model@{srv.url} timed out after 0.3 s; 2 failures in a row; "
                                       "this answer is extractive.")
     assert a.llm_status == {"name": f"fake-model@{srv.url}", "used": False, "calls": 2, "deadline_s": 20.0,
                             "reason": f"LLM fake-model@{srv.url} timed out after 0.3 s; 2 failures in a row"}
-    assert elapsed < 30 and len(srv.requests) == 2  # a hang guard, not a speed test
+    assert len(srv.requests) == 2
 
 
 def test_refused_connection_falls_back(engine: SearchEngine) -> None:
@@ -215,11 +208,10 @@ def test_empty_llm_claims_are_flagged_not_trusted(engine: SearchEngine, good: di
     assert a.llm_status is not None and a.llm_status["used"] is True and a.llm_status["reason"] is None
 
 
+@pytest.mark.timeout(30)  # a hang guard, not a speed test
 def test_a_hanging_llm_costs_one_deadline_then_everything_is_offline(engine: SearchEngine) -> None:
     with ScriptedLLMServer([], default=("hang",)) as srv:
-        t0 = time.perf_counter()
         a, ret = _service(engine, srv.url, deadline=1.0).ask(QUESTION)
-        elapsed = time.perf_counter() - t0
     assert len(srv.requests) == 1  # the first claim request; nothing after the deadline
     assert a.method == "extractive" and a.verdict.status == "contradiction"
     assert [(x["value"], x["status"]) for x in a.answers] == [("14 days", "authoritative"), ("7 days", "contradicted")]
@@ -228,7 +220,6 @@ def test_a_hanging_llm_costs_one_deadline_then_everything_is_offline(engine: Sea
         "(the request's 1 s LLM deadline passed)")
     assert [w.message for w in a.warnings if w.kind == "llm_fallback"] == [f"{reason}; this answer is extractive."]
     assert ret.graph.notices == ("LLM claim extraction failed for 8 chunk(s); used the offline extractor",)
-    assert elapsed < 30  # a hang guard, not a speed test
 
 
 class LockWatchingLLM:

@@ -24,10 +24,8 @@ def _service(chunks: Path, index_dir: Path) -> AnswerService:
 
 
 @pytest.fixture(scope="module")
-def svc(tmp_path_factory: pytest.TempPathFactory) -> AnswerService:
-    tmp = tmp_path_factory.mktemp("answer")
-    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
-    return _service(tmp / "chunks.jsonl", tmp / "index")
+def svc(tiny_engine: SearchEngine) -> AnswerService:
+    return AnswerService(tiny_engine, Settings())
 
 
 def test_contradiction_sides_with_docs(svc: AnswerService) -> None:
@@ -102,10 +100,20 @@ def test_the_audit_serves_as_counter_evidence_without_a_second_audit(tmp_path: P
     shutil.copy(FIXTURES / "corpus.jsonl", tmp_path / "chunks.jsonl")
     service = _service(tmp_path / "chunks.jsonl", tmp_path / "index")
     calls = []
-    monkeypatch.setattr("src.graph.counter.engine_contradiction_groups", lambda engine: calls.append(1) or [])
+    monkeypatch.setattr("src.answer.service.contradiction_groups", lambda *a, **k: calls.append(1) or [])
     audit = service.audit()
     service.ask("How long does the Team plan keep events?")
     assert calls == []
     from src.graph.counter import groups_of
 
     assert service._groups == groups_of(audit) != []
+
+
+@pytest.mark.timeout(60)  # a hang here is the bug: the groups waited for the audit's lock
+def test_questions_do_not_wait_for_a_running_audit(tiny_service) -> None:
+    service = tiny_service()
+    with service._audit_lock:  # a corpus audit (GET /api/conflicts) holds this while its LLM replies come in
+        groups = service.contradiction_groups()
+        answer, ret = service.ask("How long does the Team plan keep events?")
+    assert groups == [["kb/docs/retention.md#c0", "kb/forums/t001#qa"]]
+    assert answer.verdict.status == "contradiction"

@@ -60,12 +60,11 @@ def test_a_missing_corpus_is_an_error_object(tmp_path: Path, monkeypatch: pytest
     tool.reset()
 
 
-def test_loads_once_and_serves_threads(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_loads_once_and_serves_threads(corpus: Path) -> None:
     calls = []
-    real = tool._load_engine
-    monkeypatch.setattr(tool, "_load_engine", lambda: calls.append(1) or real())
+    shared = tool.KnowledgeTool(lambda: calls.append(1) or tool.open_from_env())
     with ThreadPoolExecutor(8) as pool:
-        answers = list(pool.map(lambda q: json.loads(tool.search_knowledge(q, 1)),
+        answers = list(pool.map(lambda q: json.loads(shared.search(q, 1)),
                                 ["maximum payload size"] * 8 + ["Team plan event history days"] * 8))
     assert calls == [1]
     assert {a["results"][0]["id"] for a in answers[:8]} == {"kb/docs/limits.md#c0"}

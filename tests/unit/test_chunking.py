@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from src.config import ChunkingConfig, ChunkSizes
 from src.pipelines.chunking import Block, best_answer, chunk_record, parse_blocks, split_text
 from src.pipelines.loaders import Answer, Record
@@ -318,11 +320,16 @@ def test_long_thread_posts_are_cut_with_context() -> None:
     assert [c.metadata for c in chunks[:3]] == [{"title": "Long one", "author": "a", "thread_id": "t1"}] * 3
 
 
-def test_chunking_is_deterministic() -> None:
+def test_chunking_is_the_same_in_every_process(in_fresh_process) -> None:
     record = Record("sync.md", SYNC_DOC * 5, {"title": "Sync"})
     first = chunk(record, SourceKind.DOCUMENT, SMALL)
-    assert first == chunk(record, SourceKind.DOCUMENT, SMALL)
     assert [c.anchor for c in first] == [f"c{i}" for i in range(len(first))]
+    code = ("import json\nfrom tests.unit.test_chunking import SMALL, SYNC_DOC, chunk\n"
+            "from src.pipelines.records import Record\nfrom src.types import SourceKind\n"
+            "out = chunk(Record('sync.md', SYNC_DOC * 5, {'title': 'Sync'}), SourceKind.DOCUMENT, SMALL)\n"
+            "print(json.dumps([c.to_json() for c in out]))\n")
+    here = json.dumps([c.to_json() for c in first]) + "\n"
+    assert in_fresh_process(code, 0) == in_fresh_process(code, 4242) == here
 
 
 def test_thread_without_question_text_keeps_its_answers() -> None:

@@ -92,7 +92,7 @@ def test_an_interrupted_first_build_resumes_where_it_stopped(tmp_path: Path) -> 
     assert not (tmp_path / "index" / "params.json").exists()  # nothing was published
     resumed = CountingEmbedding(256, embed_batch_size=3)
     engine = SearchEngine.open(chunks_path, settings, embed_model=resumed)
-    assert engine.index_report["embedded"] == 4  # 10 distinct texts, 6 saved
+    assert engine.index_report.embedded == 4  # 10 distinct texts, 6 saved
     assert len(resumed.embedded_texts) == 4
     clean = SearchEngine.open(chunks_path, settings, embed_model=CountingEmbedding(256),
                               index_dir=tmp_path / "clean")

@@ -50,7 +50,7 @@ def open_engine(chunks_path: Path, dim: int = 256) -> tuple[SearchEngine, Counti
 
 def report(engine: SearchEngine) -> tuple[int, list[str], list[str]]:
     r = engine.index_report
-    return r["embedded"], r["rebuilt"], r["reused"]
+    return r.embedded, r.rebuilt, r.reused
 
 
 @pytest.fixture

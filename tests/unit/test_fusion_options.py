@@ -23,12 +23,12 @@ def test_defaults_are_the_documented_stack() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"k": 0}, "--k must be at least 1"),
-        ({"k": -3}, "--k must be at least 1"),
-        ({"per_source_topk": 0}, "--per-source-topk must be at least 1"),
-        ({"rerank_topn": 0}, "--rerank-topn must be at least 1"),
-        ({"num_queries": 0}, "--num-queries must be between 1 and 10"),
-        ({"num_queries": 11}, "--num-queries must be between 1 and 10"),
+        ({"k": 0}, "k must be at least 1"),
+        ({"k": -3}, "k must be at least 1"),
+        ({"per_source_topk": 0}, "per_source_topk must be at least 1"),
+        ({"rerank_topn": 0}, "rerank_topn must be at least 1"),
+        ({"num_queries": 0}, "num_queries must be between 1 and 10"),
+        ({"num_queries": 11}, "num_queries must be between 1 and 10"),
         ({"use_dense": False, "use_bm25": False}, "at least one of dense and BM25 retrieval must be on"),
     ],
 )

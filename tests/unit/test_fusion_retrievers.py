@@ -1,4 +1,5 @@
-"""IdFusionRetriever and MergedRetriever with scripted retrievers: hand-computed fusion arithmetic.
+"""IdFusionRetriever and MergedRetriever with scripted retrievers: hand-computed fusion arithmetic
+through the LlamaIndex retriever (tests/unit/test_fusion_fuse.py checks the pure functions).
 
 Two scripted rankings over four nodes a, b, c, d:
 
@@ -24,7 +25,7 @@ from llama_index.core.retrievers import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from src.fusion.options import FusionMode
-from src.fusion.retrievers import IdFusionRetriever, MergedRetriever
+from src.fusion.retrievers import FusedRun, IdFusionRetriever, MergedRetriever
 
 
 def node(node_id: str, score: float, text: str | None = None) -> NodeWithScore:
@@ -52,9 +53,20 @@ def two_lists() -> tuple[ScriptedRetriever, ScriptedRetriever]:
     return a, b
 
 
-def fuse(mode: FusionMode, retrievers: list[BaseRetriever], **kwargs) -> tuple[IdFusionRetriever, list[NodeWithScore]]:
+def fuse(mode: FusionMode, retrievers: list[BaseRetriever], **kwargs) -> tuple[FusedRun, list[NodeWithScore]]:
     fusion = IdFusionRetriever(retrievers, mode, top_k=kwargs.pop("top_k", 10), rrf_k=10.0, **kwargs)
-    return fusion, fusion.retrieve(QueryBundle("q"))
+    run = fusion.run(QueryBundle("q"))
+    return run, run.nodes
+
+
+@pytest.mark.parametrize("mode", list(FusionMode))
+def test_retrieve_is_run_and_keeps_nothing_between_calls(mode: FusionMode) -> None:
+    fusion = IdFusionRetriever(list(two_lists()), mode, top_k=10, rrf_k=10.0)
+    before = dict(vars(fusion))
+    first = [(h.node.node_id, h.score) for h in fusion.retrieve(QueryBundle("q"))]
+    assert dict(vars(fusion)) == before  # no per-call attribute was written
+    assert [(h.node.node_id, h.score) for h in fusion.run(QueryBundle("q")).nodes] == first
+    assert len(first) == 4
 
 
 def test_rrf_arithmetic() -> None:

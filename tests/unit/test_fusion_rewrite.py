@@ -14,6 +14,7 @@ from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.rewrite import REWRITE_PROMPT, llm_rewriter, parse_variants, prf_rewriter, prf_terms
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk
+from tests.conftest import ScriptedLLM as ConftestLLM
 from tests.unit.fusion_corpus import load_corpus
 
 # -- parse_variants ----------------------------------------------------------------------
@@ -104,19 +105,9 @@ def test_prf_rewriter_widens_the_feedback_per_variant() -> None:
 # -- the LLM rewriter ------------------------------------------------------------------------
 
 
-class ScriptedLLM:
-    """A tiny stand-in for src.llm.LLM: returns (or raises) the scripted reply and records prompts."""
-
-    def __init__(self, reply: str | Exception, name: str = "scripted-llm") -> None:
-        self.name = name
-        self.reply = reply
-        self.calls: list[dict] = []
-
-    def chat(self, messages, *, json_schema=None, temperature=0.0, max_tokens=1024) -> str:
-        self.calls.append({"messages": messages, "temperature": temperature, "max_tokens": max_tokens})
-        if isinstance(self.reply, Exception):
-            raise self.reply
-        return self.reply
+def ScriptedLLM(reply: str | Exception) -> ConftestLLM:  # noqa: N802 - reads as the class it builds
+    """The shared scripted LLM, answering ``reply`` to every call, named as the log lines below expect."""
+    return ConftestLLM(reply, name="scripted-llm")
 
 
 def offline(query: str, n: int) -> list[str]:

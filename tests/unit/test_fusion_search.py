@@ -258,19 +258,19 @@ def test_k_truncates_the_same_ranking(engine: SearchEngine, k: int) -> None:
     assert [(s.id, s.score) for s in short.results] == [(s.id, s.score) for s in full.results[:k]]
 
 
-def test_search_result_record(engine: SearchEngine) -> None:
+def test_search_result_record(engine: SearchEngine, monkeypatch: pytest.MonkeyPatch) -> None:
     config = FusionConfig(k=2)
+    monkeypatch.setattr(engine, "_rerank", lambda *a: pytest.fail("reranked without rerank=True"))
     result = engine.search("  max   payload\nsize ", config)
     assert result.query == "max payload size"
     assert result.config is config
     assert result.variants == ["max payload size"]
     assert result.reranker is None
     assert set(result.timings_ms) == {"retrieve", "rerank", "total"}
-    assert result.timings_ms["rerank"] < 5.0
 
 
 def test_invalid_config_is_rejected_before_searching(engine: SearchEngine) -> None:
-    with pytest.raises(ValueError, match="^--k must be at least 1$"):
+    with pytest.raises(ValueError, match="^k must be at least 1$"):
         engine.search("payload", FusionConfig(mode=FusionMode.RRF, k=0))
 
 

@@ -144,9 +144,16 @@ def test_audit_ranks_contradictions_by_severity():
     assert g.keys[0].severity > g.keys[1].severity
 
 
-def test_build_is_deterministic():
-    items = (("docs", "The timeout is 30 s.", 0.9), ("forums", "The timeout is 60 s.", 0.8))
-    assert _graph(*items).to_json() == _graph(*items).to_json()
+def test_build_is_the_same_in_every_process(in_fresh_process):
+    """Claim ids, key order and JSON do not depend on the interpreter's hash seed (set and dict order)."""
+    code = ("import json\nfrom tests.unit.test_graph_build import _graph\n"
+            "items = (('docs', 'The timeout is 30 s.', 0.9), ('forums', 'The timeout is 60 s.', 0.8),\n"
+            "         ('blogs', 'Retries stop after 5 attempts.', 0.7), ('forums', 'It retries 3 times.', 0.6))\n"
+            "print(json.dumps(_graph(*items).to_json(), sort_keys=True))\n")
+    first = in_fresh_process(code, 0)
+    assert in_fresh_process(code, 4242) == first
+    assert [(k["key"], k["status"]) for k in json.loads(first)["keys"]] == [
+        ("timeout", "contradiction"), ("retries stop", "single")]
 
 
 def test_qualified_head_does_not_merge_with_the_bare_head():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from src.answer.service import AnswerService, ChunksOnly
+from src.config import Settings
 from src.graph import counter
 from src.graph.counter import contradiction_groups, counter_evidence
 from src.types import Chunk, ScoredChunk
@@ -77,45 +79,33 @@ def test_an_unreadable_saved_audit_is_recomputed(tmp_path: Path, caplog) -> None
     assert f"audit cache {path} is unreadable" in caplog.text
 
 
-def test_a_negative_counter_evidence_option_is_refused() -> None:
-    from click.testing import CliRunner
-
-    import main
-
-    result = CliRunner().invoke(main.cli, ["fusion", "--q", "x", "--counter-evidence", "-1"])
-    assert result.exit_code == 2 and "--counter-evidence" in result.output
-
-
-class FakeEngine:
-    """What engine_contradiction_groups reads from a SearchEngine."""
-
-    def __init__(self, chunks: list[Chunk], index_dir: Path) -> None:
-        self.chunks, self.index_dir, self.embed_model = chunks, index_dir, None
-        self.sources = sorted({c.source for c in chunks})
-
-    def authority(self, name: str) -> float:
-        return WEIGHTS[name]
+def corpus_service(chunks: list[Chunk], index_dir: Path) -> AnswerService:
+    """The application service over a corpus without search indexes (what the audit reads)."""
+    service = AnswerService(ChunksOnly(chunks, None, index_dir), Settings())
+    assert dict(service.authority) == {s: WEIGHTS[s] for s in service.authority}
+    return service
 
 
 def test_a_large_corpus_is_not_audited_per_question_until_the_graph_command_saved_it(
         tmp_path: Path, monkeypatch, caplog) -> None:
+    from src.answer import service as service_module
     from src.graph.build import audit_corpus
-    from src.graph.counter import AUDIT_DIR, engine_contradiction_groups, save_audit
+    from src.graph.counter import AUDIT_DIR, save_audit
 
-    monkeypatch.setattr(counter, "AUTO_AUDIT_MAX_CHUNKS", 2)
-    engine = FakeEngine(CORPUS, tmp_path / "index")
+    monkeypatch.setattr(service_module, "AUTO_AUDIT_MAX_CHUNKS", 2)
     with caplog.at_level("WARNING"):
-        assert engine_contradiction_groups(engine) == []
+        assert corpus_service(CORPUS, tmp_path / "index").contradiction_groups() == []
     assert "no counter-evidence: 3 chunks are too many to audit for one question" in caplog.text
     assert "python main.py graph" in caplog.text
     assert not (tmp_path / "index" / AUDIT_DIR).exists()
     # What the graph command does after its audit:
     save_audit(audit_corpus(CORPUS, source_weights=WEIGHTS), CORPUS, source_weights=WEIGHTS, embed_model=None,
                cache_dir=tmp_path / "index" / AUDIT_DIR)
-    assert engine_contradiction_groups(engine) == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
-    monkeypatch.setattr(counter, "AUTO_AUDIT_MAX_CHUNKS", 1000)
-    small = FakeEngine(CORPUS[:2], tmp_path / "small")
-    assert engine_contradiction_groups(small) == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
+    assert corpus_service(CORPUS, tmp_path / "index").contradiction_groups() == [
+        ["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
+    monkeypatch.setattr(service_module, "AUTO_AUDIT_MAX_CHUNKS", 1000)
+    small = corpus_service(CORPUS[:2], tmp_path / "small")
+    assert small.contradiction_groups() == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
     assert len(list((tmp_path / "small" / AUDIT_DIR).glob("*.json"))) == 1
 
 

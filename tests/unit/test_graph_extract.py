@@ -79,9 +79,14 @@ def test_questions_and_code_are_skipped():
     assert _claims("How long are events kept, 7 days?\n```\nretention: 9 days\n```\n") == []
 
 
-def test_ids_are_deterministic():
+def test_ids_are_the_same_in_every_process(in_fresh_process):
     chunk = Chunk(id="data/docs/x.md#c0", source="docs", kind="document", text="The timeout is 30 s.")
-    assert [c.id for c in extract_claims(chunk)] == [c.id for c in extract_claims(chunk)]
+    code = ("from src.graph import extract_claims\nfrom src.types import Chunk\n"
+            "c = Chunk(id='data/docs/x.md#c0', source='docs', kind='document', text='The timeout is 30 s.')\n"
+            "print([(x.id, x.key, x.value) for x in extract_claims(c)])\n")
+    here = str([(x.id, x.key, x.value) for x in extract_claims(chunk)]) + "\n"
+    assert in_fresh_process(code, 0) == in_fresh_process(code, 4242) == here
+    assert len(extract_claims(chunk)) == 1
 
 
 def test_past_tense_reports_give_no_prose_values():

@@ -46,7 +46,7 @@ def open_engine(chunks_path: Path, settings: Settings | None = None, **kwargs: A
 
 def report(engine: SearchEngine) -> tuple[int, list[str], list[str]]:
     r = engine.index_report
-    return r["embedded"], r["rebuilt"], r["reused"]
+    return r.embedded, r.rebuilt, r.reused
 
 
 def top_ids(engine: SearchEngine) -> list[str]:

@@ -12,36 +12,8 @@ import pytest
 from src.config import load_settings
 from src.errors import ModelUnavailable, UsageError
 from src.llm import CircuitBreaker, InvalidReply, LLMBudget, LLMSkipped, OpenAICompatibleLLM
+from tests.conftest import Clock, ScriptedLLM
 from tests.fake_llm import FakeLLMServer, refused_url
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class ScriptedLLM:
-    """chat() returns the script's strings, raises its exceptions, and moves the clock."""
-
-    name = "scripted@http://llm.test/v1"
-
-    def __init__(self, script: list[Any], clock: Clock | None = None, cost: float = 0.0) -> None:
-        self.script, self.clock, self.cost = list(script), clock, cost
-        self.timeouts: list[float | None] = []
-
-    def chat(self, messages: list[dict[str, str]], *, json_schema: dict | None = None, temperature: float = 0.0,
-             max_tokens: int = 1024, timeout: float | None = None) -> str:
-        self.timeouts.append(timeout)
-        if self.clock is not None:
-            self.clock.now += self.cost
-        step = self.script.pop(0)
-        if isinstance(step, Exception):
-            raise step
-        return step
-
 
 MSG = [{"role": "user", "content": "hi"}]
 
@@ -67,7 +39,7 @@ def test_two_failures_in_a_row_stop_the_request_and_a_success_between_resets() -
 
 def test_each_call_waits_at_most_the_time_left_and_none_starts_after_the_deadline() -> None:
     clock = Clock()
-    llm = ScriptedLLM(['{"a": 1}', ModelUnavailable("LLM x timed out after 6 s"), '{"never": 1}'], clock, cost=6.0)
+    llm = ScriptedLLM(['{"a": 1}', ModelUnavailable("LLM x timed out after 6 s"), '{"never": 1}'], clock=clock, cost=6.0)
     budget = LLMBudget(10.0, clock=clock)
     _call(budget, llm)
     with pytest.raises(ModelUnavailable):

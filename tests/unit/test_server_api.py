@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,6 @@ from fastapi.testclient import TestClient
 
 from src.answer import AnswerService
 from src.config import Settings
-from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
 from src.server.app import create_app
 
@@ -20,12 +18,8 @@ Q = "How long does the Team plan keep events?"
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    tmp = tmp_path_factory.mktemp("api")
-    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
-    engine = SearchEngine.open(tmp / "chunks.jsonl", Settings(), index_dir=tmp / "index",
-                               embed_model=load_embed_model("hashing:256"))
-    return TestClient(create_app(AnswerService(engine, Settings()), max_stored_queries=3))
+def client(tiny_engine: SearchEngine) -> TestClient:
+    return TestClient(create_app(AnswerService(tiny_engine, Settings()), max_stored_queries=3))
 
 
 def test_health(client: TestClient) -> None:
@@ -127,12 +121,8 @@ TOKEN = "s3cret-token-for-tests"
 
 
 @pytest.fixture(scope="module")
-def locked(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    tmp = tmp_path_factory.mktemp("api-token")
-    shutil.copy(FIXTURES / "corpus.jsonl", tmp / "chunks.jsonl")
-    engine = SearchEngine.open(tmp / "chunks.jsonl", Settings(), index_dir=tmp / "index",
-                               embed_model=load_embed_model("hashing:256"))
-    return TestClient(create_app(AnswerService(engine, Settings()), token=TOKEN))
+def locked(tiny_engine: SearchEngine) -> TestClient:
+    return TestClient(create_app(AnswerService(tiny_engine, Settings()), token=TOKEN))
 
 
 @pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong"}, {"Authorization": TOKEN},
@@ -159,15 +149,11 @@ def test_with_the_token_the_api_answers_and_graph_pages_need_only_their_id(locke
         assert locked.get(path).status_code == 200, path
 
 
-def test_an_llm_body_that_is_not_json_is_no_client_error(tmp_path: Path) -> None:
+def test_an_llm_body_that_is_not_json_is_no_client_error(tiny_service, fake_llm_server) -> None:
     from src.llm import OpenAICompatibleLLM
-    from tests.fake_llm import FakeLLMServer
 
-    shutil.copy(FIXTURES / "corpus.jsonl", tmp_path / "chunks.jsonl")
-    engine = SearchEngine.open(tmp_path / "chunks.jsonl", Settings(), index_dir=tmp_path / "index",
-                               embed_model=load_embed_model("hashing:256"))
-    with FakeLLMServer([], default=("raw", b"<html>busy</html>", "application/json")) as srv:
-        service = AnswerService(engine, Settings(), llm=OpenAICompatibleLLM(srv.url, "fake-model"))
+    with fake_llm_server([], default=("raw", b"<html>busy</html>", "application/json")) as srv:
+        service = tiny_service(llm=OpenAICompatibleLLM(srv.url, "fake-model"))
         client = TestClient(create_app(service))
         first = client.post("/api/ask", json={"q": Q})
         second = client.post("/api/ask", json={"q": Q})

@@ -1,0 +1,61 @@
+"""The text toolkit every stage shares: sentences, words and stems of English text.
+
+Pure functions over strings. A Snowball stemmer (PyStemmer) keeps scratch state, so it is never
+shared: ``make_stemmer`` builds one for each user (about 2 microseconds), and ``stem_words``
+builds its own for each call, so text code needs no lock whichever thread runs it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+STEMMER_LANGUAGE = "english"
+
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'“(\[*_])")
+# Periods that end an abbreviation, not a sentence: Latin ones, an initial ("J. R. R. Tolkien"),
+# titles and name parts ("Dr.", "St. Paul", "Jr."), month and number abbreviations ("3 Nov. 1913").
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|[A-Z]|Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Rev|Hon|Gen|Col|"
+                           r"Capt|Lt|Sgt|Gov|Sen|Rep|Fr|No|Nos|Vol|Jan|Feb|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.")
+# Where a chunker may cut a long paragraph: after any sentence-ending mark, abbreviations or not.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+# A word: a letter, then letters and digits, hyphenated or with an apostrophe ("opt-in", "don't").
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
+# A token: a run of lower-case letters and digits (match it against lower-cased text).
+TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph (abbreviations like 'e.g.', 'Dr.' or 'St.' are kept whole)."""
+    protected = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", "\x00"), text)
+    return [s.replace("\x00", ".").strip() for s in _SENT.split(protected) if s.strip()]
+
+
+def sentence_pieces(text: str) -> list[str]:
+    """``text`` cut after every '.', '!', '?' or '…' followed by a space (a chunker's cut points;
+    cruder than ``split_sentences``, and chunk boundaries depend on it)."""
+    return [s for s in _SENTENCE_END.split(text) if s]
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` as written (``WORD``)."""
+    return WORD.findall(text)
+
+
+def tokens(text: str) -> set[str]:
+    """The lower-case letter-and-digit runs of ``text``."""
+    return set(TOKEN.findall(text.lower()))
+
+
+def make_stemmer() -> Any:
+    """A new English Snowball stemmer (PyStemmer), for one user at a time: BM25 indexing and
+    query tokenising take one each."""
+    import Stemmer
+
+    return Stemmer.Stemmer(STEMMER_LANGUAGE)
+
+
+def stem_words(parts: Iterable[str]) -> list[str]:
+    """The stems of ``parts``, with a stemmer of this call's own."""
+    return make_stemmer().stemWords(list(parts))
