@@ -324,7 +324,7 @@ def index(ctx: click.Context, rebuild: bool) -> None:
 @click.option("--html", type=click.Path(path_type=Path), default=None,
               help="Write the claim graph as an HTML page (implies --graph).")
 @click.option("--graphml", type=click.Path(path_type=Path), default=None,
-              help="Also write the claim graph as GraphML (for Gephi, yEd, NetworkX) to this file.")
+              help="Also write the claim graph as GraphML (for Gephi, yEd, NetworkX) to this file (implies --graph).")
 @click.option("--explain", is_flag=True, help="Print every score factor of every result.")
 @click.option("--log-txt", type=click.Path(path_type=Path), default=None,
               help="Also append the one-line text log format to this file.")
@@ -356,7 +356,7 @@ def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: F
                           rerank_topn=rerank_topn, use_weights=not no_weights, use_priors=not no_priors)
     config.validate()
     service = _open_service(ctx)
-    with_graph = with_graph or html is not None
+    with_graph = with_graph or html is not None or graphml is not None
     ret = service.retrieve(query, config, graph_topn=graph_topn, with_graph=with_graph,
                            counter_limit=counter_evidence)
     html_path = str(ret.graph.write_html(html)) if html is not None and ret.graph is not None else None

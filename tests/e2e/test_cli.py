@@ -323,7 +323,7 @@ def test_graph_files_that_cannot_be_written_are_one_line_not_a_traceback(tmp_pat
     assert [line for line in plain.stderr.splitlines() if line.startswith("WARNING")] == []
     for option in ("--html", "--graphml"):  # an output the user named: the command fails, in one line
         asked_for = run(option, "page")
-        assert (asked_for.returncode, asked_for.stdout, asked_for.stderr) == (1, "", "Error: page: Is a directory\n")
+        assert (asked_for.returncode, asked_for.stdout, asked_for.stderr) == (1, "", "Error: page: Is a directory\n"), (option, asked_for.stdout)
 
 
 def test_a_negative_counter_evidence_option_is_refused() -> None:
