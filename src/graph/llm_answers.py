@@ -123,24 +123,21 @@ def clean_scope(raw: Any, chunk_text: str) -> dict[str, str]:
         if not isinstance(text, str) or not text.strip():
             continue
         text = text.strip().lower()
-        if dim == "plan":
-            text = re.sub(r"^the\s+|\s+(?:plans?|tiers?|editions?)$", "", text)
-            names = {n.strip() for n in re.split(r"\s*(?:,|/|&|\band\b|\bor\b)\s*", text) if n.strip()}
-        elif dim == "version":
+        if dim == "version":  # a version the chunk names as one ("version 3", "Agent 4.x"), not any number
             m = re.search(r"\d{4}-\d{2}(?:-\d{2})?|\d+(?:\.(?:\d+|x))*", text)
             names = {m.group(0)} if m else set()
+            grounded = names <= set(find_scope(chunk_text)[0].get("version", "").split(","))
         else:
-            names = {re.sub(r"^the\s+|\s+region$", "", text)}
-        if dim == "version":  # a version the chunk names as one ("version 3", "Agent 4.x"), not any number
-            named = set(find_scope(chunk_text)[0].get("version", "").split(","))
-            grounded = bool(names) and names <= named
-        else:
-            grounded = bool(names) and all(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", chunk_text, re.IGNORECASE)
-                                           for n in names)
-        if grounded:
+            if dim == "plan":
+                text = re.sub(r"^the\s+|\s+(?:plans?|tiers?|editions?)$", "", text)
+                names = {n.strip() for n in re.split(r"\s*(?:,|/|&|\band\b|\bor\b)\s*", text) if n.strip()}
+            else:
+                names = {re.sub(r"^the\s+|\s+region$", "", text)}
+            grounded = all(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", chunk_text, re.IGNORECASE) for n in names)
+        if names and grounded:
             out[dim] = ",".join(sorted(names))
         else:
-            log.debug("dropping an LLM scope %s=%r that its chunk does not mention", dim, raw.get(dim))
+            log.debug("dropping an LLM scope %s=%r that its chunk does not name", dim, raw.get(dim))
     return out
 
 

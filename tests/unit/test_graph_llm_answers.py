@@ -138,6 +138,15 @@ def test_answers_that_fail_their_checks_are_dropped_one_by_one(offline: AnswerEx
     ]
 
 
+def test_a_value_its_shape_alone_does_not_type_is_read_in_its_sentence(offline: AnswerExtractor) -> None:
+    chunk = Chunk("kb/docs/retries.md#c0", "docs", "document",
+                  "On the Team plan, failed deliveries are retried for up to 72 hours.")
+    found, dropped = checked_candidates(QUESTION, [item(1, "72", chunk.text), item(1, "Team", chunk.text)],
+                                        [chunk], offline)
+    assert [(c.value, c.normalized, c.kind) for c in found] == [("up to 72 hours", "P3D", "duration")]
+    assert dropped == ["answer 2 (chunk 1): 'Team' does not read as a duration in its sentence"]
+
+
 def test_a_scope_is_kept_in_the_offline_form_when_its_chunk_names_it() -> None:
     text = "On the Business and Enterprise plans of Agent 4.x in the eu-central region, retries last 5 days."
     assert clean_scope({"plan": "Business and Enterprise plans", "version": "Agent 4.x", "region": "eu-central"},
