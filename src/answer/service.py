@@ -12,8 +12,8 @@ concurrent requests are accepted, and retrieve and build graphs one at a time. P
 relevance rule, key matching, the extractive answer) runs outside it: the text toolkit
 (``src/text.py``) gives every call its own stemmer. The service has no module-level state. No LLM call
 (network-bound; the OpenAI client is thread-safe) ever runs under the lock: the LLM's query
-variants and claims are fetched before it is taken, the answer after it is released, so a
-slow or hanging LLM delays only the requests that use it.
+variants, claims and typed answers are fetched before it is taken, the answer after it is
+released, so a slow or hanging LLM delays only the requests that use it.
 
 LLM use: each question gets an ``LLMBudget`` (``models.llm_deadline_s``, and the service's
 ``CircuitBreaker`` shared by all requests, backing off ``models.llm_backoff_s`` after two
@@ -120,16 +120,18 @@ class ChunksOnly:
 
 class AnswerService:
     """One corpus and its models. ``engine`` is a ``SearchEngine`` (or, for a corpus audit alone,
-    a ``ChunksOnly``); ``extractor`` the LLM claim extractor (None: the offline rules)."""
+    a ``ChunksOnly``); ``extractor`` the LLM claim extractor (None: the offline rules);
+    ``answer_llm`` the LLM that gives the typed answers (None: the offline answer extractor)."""
 
     def __init__(self, engine: SearchEngine | ChunksOnly, settings: Settings, *, llm: LLM | None = None,
                  extractor: LLMClaimExtractor | None = None,
                  answer_extractor: Any = None, breaker: CircuitBreaker | None = None,
-                 chunks_path: Path | None = None) -> None:
+                 chunks_path: Path | None = None, answer_llm: LLM | None = None) -> None:
         self.engine = engine
         self.settings = settings
         self.llm = llm
         self.extractor = extractor  # None: the offline claim extractor
+        self.answer_llm = answer_llm  # None: the offline answer extractor (src/graph/llm_answers.py)
         self.chunks_path = chunks_path
         self.chunks: list[Chunk] = list(engine.chunks)
         self.by_id = {c.id: c for c in self.chunks}
@@ -176,7 +178,7 @@ class AnswerService:
         llm = make_llm(settings.models)
         engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=llm, progress=progress,
                                    rebuild=rebuild)
-        return cls(engine, settings, llm=llm, extractor=extractor, chunks_path=chunks_path)
+        return cls(engine, settings, llm=llm, extractor=extractor, chunks_path=chunks_path, answer_llm=llm)
 
     @classmethod
     def from_chunks(cls, chunks: Sequence[Chunk], settings: Settings, *, index_dir: Path, embed_model: Any,
@@ -199,12 +201,12 @@ class AnswerService:
     # -- the LLM --------------------------------------------------------------------------
     @property
     def uses_llm(self) -> bool:
-        return self.llm is not None or isinstance(self.extractor, LLMClaimExtractor)
+        return self.llm is not None or isinstance(self.extractor, LLMClaimExtractor) or self.answer_llm is not None
 
     def budget(self, *, deadline: bool = True) -> LLMBudget:
         """One request's LLM allowance: the configured deadline (none for a corpus audit) and
         the breaker this service's requests share."""
-        llm = self.llm if self.llm is not None else getattr(self.extractor, "llm", None)
+        llm = self.llm or self.answer_llm or getattr(self.extractor, "llm", None)
         return LLMBudget(self.settings.models.llm_deadline_s if deadline else None, breaker=self.breaker,
                          name=getattr(llm, "name", None))
 
@@ -335,22 +337,35 @@ class AnswerService:
         from src.graph.candidates import make_extractor
 
         if self._extractor is None:
-            model = self.embed_model
-            self._extractor = make_extractor(self.settings.models.nlp, model,
-                                             self.engine.embed_query if model is not None else None,
-                                             span_ranker=self.settings.models.span_ranker)
+            with self._once:  # built once, whichever request comes first
+                if self._extractor is None:
+                    model = self.embed_model
+                    self._extractor = make_extractor(self.settings.models.nlp, model,
+                                                     self.engine.embed_query if model is not None else None,
+                                                     span_ranker=self.settings.models.span_ranker)
         return self._extractor
 
-    def answer_set(self, question: str, chunks: list[Any]) -> Any:
-        """The typed answers the chunks give to the question, judged (``src.graph.answer_set``).
-        Call under ``self.lock``."""
+    def _typed_answers(self, question: str, chunks: list[Any], budget: LLMBudget) -> Any:
+        """With an answer LLM: its typed answers to ``question`` from ``chunks``, fetched and checked
+        now, before the lock is taken (``PrefetchedAnswers``); None: the offline extractor's."""
+        if self.answer_llm is None:
+            return None
+        from src.graph.llm_answers import LLMAnswerExtractor
+        from src.graph.question import analyse_question
+
+        extractor = LLMAnswerExtractor(self.answer_llm, self.answer_extractor(), budget=budget)
+        return extractor.prefetch(analyse_question(question), chunks)
+
+    def answer_set(self, question: str, chunks: list[Any], extractor: Any = None) -> Any:
+        """The typed answers the chunks give to the question (by ``extractor``, by default the
+        offline one), judged (``src.graph.answer_set``). Call under ``self.lock``."""
         from src.graph.answer_set import judge_answers, mentioned_by
         from src.graph.candidates import idf_weights
         from src.graph.question import analyse_question
 
         q = analyse_question(question)
         unique = list({c.id: c for c in chunks}.values())
-        candidates = self.answer_extractor().candidates(q, unique)
+        candidates = (extractor or self.answer_extractor()).candidates(q, unique)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique))
 
     # -- answering ---------------------------------------------------------------------
@@ -365,8 +380,9 @@ class AnswerService:
         assert rel is not None
         question = ret.result.query
         graph_chunks = [s.chunk for s in ret.result.results[:options.graph_topn]] + [s.chunk for s in ret.counter]
+        typed_answers = self._typed_answers(question, graph_chunks, budget)  # the LLM's, outside the lock
         with self.lock:
-            aset = self.answer_set(question, graph_chunks)
+            aset = self.answer_set(question, graph_chunks, typed_answers)
         if not rel.relevant and aset.answers and subject_named(aset):
             rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
                               f"for it ({aset.answers[0].value})")

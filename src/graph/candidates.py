@@ -536,6 +536,16 @@ class AnswerExtractor:
             out.extend(self._chunk_candidates(question, chunk, rows, opening))
         return _with_learned_scopes(out, chunks)
 
+    def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:
+        """(value as written, normalized, kind) of each value of ``question.atype`` that ``text``
+        (a sentence of ``chunk``, or a value taken from one) states by its shape: numbers with units,
+        dates, clock windows, versions, availability; found and normalised as ``candidates`` does.
+        [] for the entity types (found by the tagger; their normalized form is ``entity_key``), so
+        it never touches the tagger or the embedder: safe from any thread (``src.graph.llm_answers``)."""
+        if question.atype in ENTITY_TYPES:
+            return []
+        return [(sp.value, sp.normalized, sp.kind) for sp in self._spans(question, text, chunk)]
+
     def span_rows(self, question: Question, chunks: Sequence[Chunk]) -> list[tuple[Chunk, list[SpanRow]]]:
         """Every candidate span of each chunk's answering sentences with its features and hand
         score, before one is picked (``eval/train_span_ranker.py`` learns the pick from these)."""
@@ -769,6 +779,11 @@ def _context(text: str) -> frozenset[str]:
     the same entity. Cached: the answer set's IDF reads every chunk's again."""
     words = re.findall(r"\b(?:[A-Za-z][a-z]{3,}|[A-Z][a-z]{2}|\d{3,})\b", text)
     return frozenset(w.lower() for w in words if w.lower() not in STOP)
+
+
+def chunk_context(text: str) -> frozenset[str]:
+    """A chunk's distinctive words, as its candidates carry them (``Candidate.context``)."""
+    return _context(text)
 
 
 def idf_weights(chunks: Sequence[Chunk]) -> Callable[[str], float]:
