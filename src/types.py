@@ -155,6 +155,16 @@ class KeyStatus(StrEnum):
     SINGLE = "single"  # one claim
 
 
+class VerdictStatus(StrEnum):
+    """What the evidence says about the question asked: the answer's ``verdict.status`` (SPEC
+    section 5). A ``StrEnum`` like ``KeyStatus``."""
+
+    CONSISTENT = "consistent"  # the sources agree (or one source answers)
+    CONTRADICTION = "contradiction"  # sources of one scope give different values
+    SCOPED = "scoped"  # values differ by plan, version, region, or entity of the same name
+    INSUFFICIENT_DATA = "insufficient_data"  # no evidence answers the question
+
+
 @dataclass(frozen=True)
 class IndexReport:
     """What opening an index did: chunks embedded anew, sources rebuilt and reused, and the

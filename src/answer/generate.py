@@ -23,7 +23,7 @@ from src.errors import ModelUnavailable
 from src.graph.mentions import find_mentions
 from src.graph.values import SPELLED_NUMBER, Norm, compare, fmt_num, parse_value, spelled_value
 from src.llm import InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
-from src.types import LLM, ScoredChunk
+from src.types import LLM, ScoredChunk, VerdictStatus
 
 log = logging.getLogger(__name__)
 MAX_CHUNK_CHARS = 1200
@@ -193,18 +193,18 @@ def parse_answer_reply(reply: str, evidence_texts: Sequence[str], graph_status: 
             raise ValueError(f"citation [{n}] does not exist: the evidence is numbered 1 to {len(evidence_texts)}")
         if n not in cited:
             cited.append(n)
-    if status != "insufficient_data" and not cited:
+    if status != VerdictStatus.INSUFFICIENT_DATA and not cited:
         raise ValueError("the answer cites no evidence: cite every sentence like [1]")
     cited_texts = [evidence_texts[n - 1] for n in cited]
     for field, text in (("answer", _MARKER.sub(" ", answer)), ("authoritative_answer", auth or "")):
         invented = invented_numbers(text, cited_texts)
         if invented:
             raise ValueError(f"the {field} states {', '.join(invented)}, which no cited evidence contains")
-    if scope is not None and status != "insufficient_data":
+    if scope is not None and status != VerdictStatus.INSUFFICIENT_DATA:
         problem = scope_problem(scope, _MARKER.sub(" ", answer), auth or "")
         if problem:
             raise ValueError(problem)
-    if graph_status in ("contradiction", "scoped") and status != graph_status:
+    if graph_status in (VerdictStatus.CONTRADICTION, VerdictStatus.SCOPED) and status != graph_status:
         raise ValueError(f"the claim graph found status {graph_status!r} for this question, not {status!r}")
     return LLMAnswer(answer.strip(), tuple(cited), Verdict(status, explanation.strip(), auth))
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-STATUSES = ("consistent", "contradiction", "scoped", "insufficient_data")
+from src.types import VerdictStatus
+
+STATUSES = tuple(VerdictStatus)
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from src.graph.llm_extract import LLMClaimExtractor
 from src.llm import CircuitBreaker, LLMBudget
 from src.text import tokens
-from src.types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk
+from src.types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk, VerdictStatus
 
 if TYPE_CHECKING:
     from src.fusion.engine import SearchEngine
@@ -394,7 +394,7 @@ class AnswerService:
         if not rel.relevant:
             answer = Answer(question, "The knowledge base has nothing that answers this question, so no answer is "
                                       f"given rather than a guess ({rel.reason}).", (),
-                            Verdict("insufficient_data", rel.reason.capitalize() + ".", None),
+                            Verdict(VerdictStatus.INSUFFICIENT_DATA, rel.reason.capitalize() + ".", None),
                             tuple(llm_warnings(budget, ret.notices, "no answer is given")), method="none",
                             relevance=rel.to_json(), timings_ms=total_timings(timings, t0),
                             question=question_json(aset), llm_status=self._llm_status(budget))

@@ -15,7 +15,7 @@ from src.answer.model import Verdict, Warning
 from src.graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
 from src.graph.answer_set import AnswerSet
 from src.graph.text import key_tokens
-from src.types import KeyStatus, ScoredChunk
+from src.types import KeyStatus, ScoredChunk, VerdictStatus
 
 MAX_KEYS = 3
 KEY_SCORE_SHARE = 0.5  # keep keys scoring at least this share of the best key's score
@@ -82,32 +82,32 @@ def best_sentence(node: ClaimNode, authority: Mapping[str, float]) -> tuple[str,
     return s.chunk_id, s.sentence
 
 
-def focus_status(focus: Sequence[Focus]) -> str:
+def focus_status(focus: Sequence[Focus]) -> VerdictStatus:
     statuses = set()
     for f in focus:
         if f.conflicting:
-            statuses.add("contradiction")
+            statuses.add(VerdictStatus.CONTRADICTION)
         elif f.scoped:
-            statuses.add("scoped")
+            statuses.add(VerdictStatus.SCOPED)
         else:
-            statuses.add("consistent")
-    for s in ("contradiction", "scoped", "consistent"):
+            statuses.add(VerdictStatus.CONSISTENT)
+    for s in (VerdictStatus.CONTRADICTION, VerdictStatus.SCOPED, VerdictStatus.CONSISTENT):
         if s in statuses:
             return s
-    return "consistent"
+    return VerdictStatus.CONSISTENT
 
 
 def make_verdict(focus: Sequence[Focus], authority: Mapping[str, float], fallback_sentence: str | None,
                  n_chunks: int) -> Verdict:
     if not focus:
-        return Verdict("consistent", f"No conflicting values were found in the {n_chunks} retrieved chunks; "
+        return Verdict(VerdictStatus.CONSISTENT, f"No conflicting values were found in the {n_chunks} retrieved chunks; "
                                      "the evidence states no comparable facts.", fallback_sentence)
     status = focus_status(focus)
     explanation = " ".join(f"{f.key.key}: {f.key.explanation}" for f in focus)
     parts = []
     for f in focus:
         auth = [c for c in f.claims if c.authoritative] or [max(f.claims, key=lambda c: c.consensus)]
-        if status == "scoped" and f.scoped:
+        if status == VerdictStatus.SCOPED and f.scoped:
             auth = list(f.claims)
         for c in auth[:4]:
             scope = scope_label(c.scope)
@@ -183,7 +183,7 @@ def verdict_from_set(aset: AnswerSet, authority: Mapping[str, float]) -> Verdict
 
 
 def set_warnings(aset: AnswerSet) -> list[Warning]:
-    if aset.status != "contradiction" or aset.key is None:
+    if aset.status != VerdictStatus.CONTRADICTION or aset.key is None:
         return []
     ids = tuple(sorted({cid for a in aset.answers if a.status == "contradicted" or a.contradicts for cid in a.sources}))
     return [Warning("conflict", f"Sources disagree on {aset.key.key}: {aset.explanation}", ids)]

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from src.evaluation.gold import GoldFileError
-from src.types import Chunk
+from src.types import Chunk, VerdictStatus
 
 SPLITS = ("dev", "test", "all")
 SOURCE = "docs"
@@ -103,7 +103,7 @@ def score_one(q: RamQuestion, answers: Sequence[str], verdict: str) -> Scored:
     gold_hits = [found(g, answers) for g in q.gold]
     wrong = any(found(w, answers) for w in q.wrong if not any(found(w, [g]) for g in q.gold))
     return Scored(strict=bool(gold_hits) and all(gold_hits) and not wrong, any_right=any(gold_hits), wrong=wrong,
-                  flagged=verdict == "contradiction", insufficient=verdict == "insufficient_data")
+                  flagged=verdict == VerdictStatus.CONTRADICTION, insufficient=verdict == VerdictStatus.INSUFFICIENT_DATA)
 
 
 def summarize(questions: Sequence[RamQuestion], scored: Sequence[Scored]) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from src.graph.question import Question
 from src.graph.scope import compatible, differing_dims, scope_values
 from src.graph.values import compare, parse_value
 from src.graph.weights import Support
-from src.types import Chunk
+from src.types import Chunk, KeyStatus, VerdictStatus
 
 KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the best is not an answer
 SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity
@@ -62,7 +62,7 @@ class AnswerValue:
 @dataclass(frozen=True)
 class AnswerSet:
     question: Question
-    status: str
+    status: VerdictStatus
     answers: tuple[AnswerValue, ...]
     explanation: str
     key: KeyResult | None = None
@@ -247,11 +247,11 @@ def mentioned_by(chunks: Sequence[Chunk]) -> Callable[[str], int]:
 def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
                   idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None) -> AnswerSet:
     if not candidates:
-        return AnswerSet(question, "insufficient_data", (), f"no evidence sentence gives a {question.atype.value} "
+        return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
     candidates = in_question_scope(question, candidates)
     if not candidates:
-        return AnswerSet(question, "insufficient_data", (), f"the evidence gives a {question.atype.value} only "
+        return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"the evidence gives a {question.atype.value} only "
                                                             f"for other scopes than {question.scope}")
     top = max(c.score for c in candidates)
     kept = one_per_author([c for c in candidates if c.score >= KEEP_SHARE * top])
@@ -305,11 +305,11 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                                    contradicts=tuple(groups[j].best.normalized for j in sorted(links[i])),
                                    candidates=tuple(docs.values())))
     if any(a.status == "contradicted" for a in answers):
-        verdict = "contradiction"
+        verdict = VerdictStatus.CONTRADICTION
     elif len(answers) > 1:
-        verdict = "scoped"
+        verdict = VerdictStatus.SCOPED
     else:
-        verdict = "consistent"
+        verdict = VerdictStatus.CONSISTENT
     key = answer_key(question, answers, authority)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key)
 
@@ -335,11 +335,12 @@ def answer_key(question: Question, answers: Sequence[AnswerValue], authority: Ma
                                consensus=a.support if a.status != "contradicted" else -a.support,
                                authoritative=a.status == "authoritative", contradicts=rivals))
     if any(n.contradicts for n in nodes):
-        status, dims = "contradiction", ()
+        status, dims = KeyStatus.CONTRADICTION, ()
     elif len(nodes) > 1:
-        status, dims = "scoped", tuple(differing_dims(n.scope for n in nodes)) or ("entity",)
+        status, dims = KeyStatus.SCOPED, tuple(differing_dims(n.scope for n in nodes)) or ("entity",)
     else:
-        status = "consistent" if nodes and len({s.chunk_id for s in nodes[0].support}) > 1 else "single"
+        status = KeyStatus.CONSISTENT if nodes and len({s.chunk_id for s in nodes[0].support}) > 1 \
+            else KeyStatus.SINGLE
         dims = ()
     return KeyResult(key=name, aliases=(), status=status, claims=tuple(nodes),
                      explanation=explain(status, nodes, dims, authority), scope_dims=dims)
