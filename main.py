@@ -377,7 +377,7 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
     """
     import json
 
-    from src.embeddings import load_embed_model
+    from src.embeddings import embed_model_from
     from src.fusion.engine import default_index_dir
     from src.graph import audit_corpus
     from src.graph.counter import AUDIT_DIR, save_audit
@@ -389,7 +389,7 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
     chunks_path = resolve_chunks(data, chunks, settings, on_warning=lambda w: click.echo(f"warning: {w}", err=True))
     all_chunks = read_chunks(chunks_path)
     weights = {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in {c.source for c in all_chunks}}
-    model = load_embed_model(settings.models.embed_model)
+    model = embed_model_from(settings.models)
     audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
                          embed_model=model, only_contradictions=not show_all)
     # Questions on this corpus reuse the audit as counter-evidence (src/graph/counter.py).
@@ -561,13 +561,13 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
     import json
     import time
 
-    from src.embeddings import load_embed_model
+    from src.embeddings import embed_model_from
     from src.evaluation.ramdocs import load_ramdocs, run_ramdocs, summarize
     from src.fusion.store import atomic_write_text
 
     questions = load_ramdocs(path, split)
     t0 = time.perf_counter()
-    model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
+    model = embed_model_from(settings.models)
     workdir = index_dir or Path("artifacts") / f"ramdocs-{path.stem}"
     answers = run_ramdocs(questions, settings, model, workdir, progress=sys.stderr.isatty())
     summary = {"split": split, **summarize(questions, [a.scored for a in answers]),
