@@ -10,12 +10,12 @@ from dataclasses import replace
 from itertools import combinations
 
 import networkx as nx
-import numpy as np
 
 from src.graph.analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
 from src.graph.claims import Claim
 from src.graph.extract import extract_claims
-from src.graph.keys import cluster_keys, default_threshold, discount_hubs, similarity_parts
+from src.graph.key_sims import KeySims
+from src.graph.keys import cluster_keys, default_threshold
 from src.graph.model import ClaimGraph
 from src.graph.scope import learned_scope
 from src.graph.text import key_tokens
@@ -90,15 +90,17 @@ def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tup
         by_dim[norm_of(str(c.normalized)).dim][c.key] += 1
     all_keys = sorted({k for counts in by_dim.values() for k in counts})
     index = {k: i for i, k in enumerate(all_keys)}
-    tokens, embed = similarity_parts(all_keys, embed_model) if all_keys else (np.zeros((0, 0)), None)
-    sims = tokens if embed is None else np.maximum(tokens, embed)
+    from src.embeddings import embed_texts
+
+    # Every key embedded once, in one call, as before; similarities are computed per dimension by blocks.
+    vectors = embed_texts(embed_model, all_keys) if embed_model is not None and all_keys else None
     links = cannot_links(claims)
     out: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
     names: Counter = Counter()
     for dim in sorted(by_dim):
         keys = sorted(by_dim[dim])
-        idx = np.ix_([index[k] for k in keys], [index[k] for k in keys])
-        dim_sims = discount_hubs(keys, sims[idx], threshold, None if embed is None else embed[idx])
+        rows = None if vectors is None else vectors[[index[k] for k in keys]]
+        dim_sims = KeySims(keys, rows, hub_threshold=threshold)
         for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=dim_sims, cannot_link=links):
             names[cl.name] += 1
             for member in cl.members:
