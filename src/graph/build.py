@@ -109,10 +109,15 @@ def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tup
     return {k: ((name if names[name] == 1 else f"{name} ({k[1]})"), aliases) for k, (name, aliases) in out.items()}
 
 
-def _extract_all(chunks: Sequence[Chunk], extractor: Extractor | None) -> tuple[list[Claim], list[str]]:
+def _extract_all(chunks: Sequence[Chunk], extractor: Extractor | None,
+                 progress: Callable[[int, int], None] | None = None) -> tuple[list[Claim], list[str]]:
     extractor = extractor or extract_claims
     before = int(getattr(extractor, "fallbacks", 0))
-    claims = [c for chunk in chunks for c in extractor(chunk)]
+    claims: list[Claim] = []
+    for i, chunk in enumerate(chunks, 1):
+        claims.extend(extractor(chunk))
+        if progress is not None and (i % 200 == 0 or i == len(chunks)):
+            progress(i, len(chunks))
     fell = int(getattr(extractor, "fallbacks", 0)) - before
     notices = [f"LLM claim extraction failed for {fell} chunk(s); used the offline extractor"] if fell else []
     return claims, notices
@@ -139,11 +144,13 @@ def judge(claims: Sequence[Claim], weights: Mapping[str, float], source_weights:
 
 def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mapping[str, float],
                       extractor: Extractor | None = None, embed_model=None, lam: float = 0.5,
-                      threshold: float | None = None) -> ClaimGraph:
-    """The claim graph of ranked evidence (see ``src.graph.weights`` for the weighting)."""
+                      threshold: float | None = None,
+                      progress: Callable[[int, int], None] | None = None) -> ClaimGraph:
+    """The claim graph of ranked evidence (see ``src.graph.weights`` for the weighting);
+    ``progress(done, total)`` hears of the chunks whose claims are extracted."""
     weights = chunk_weights(evidence, source_weights)
     chunks = list({e.chunk.id: e.chunk for e in evidence}.values())
-    claims, notices = _extract_all(chunks, extractor)
+    claims, notices = _extract_all(chunks, extractor, progress)
     for n in notices:
         log.info(n)  # the LLM budget logs the request's one warning (src/llm.py)
     keys = judge(claims, weights, source_weights, embed_model=embed_model, lam=lam, threshold=threshold)
@@ -153,12 +160,12 @@ def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mappin
 
 def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float], extractor: Extractor | None = None,
                  embed_model=None, lam: float = 0.5, threshold: float | None = None,
-                 only_contradictions: bool = True) -> ClaimGraph:
+                 only_contradictions: bool = True, progress: Callable[[int, int], None] | None = None) -> ClaimGraph:
     """Every key with a contradiction across a whole corpus, most severe first (severity =
     authority of the disagreeing sides x number of distinct values). No retrieval scores: 1.0."""
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
-                             embed_model=embed_model, lam=lam, threshold=threshold)
+                             embed_model=embed_model, lam=lam, threshold=threshold, progress=progress)
     keys = [k for k in full.keys if k.status == "contradiction" or not only_contradictions]
     keys = sorted(keys, key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
     return replace(full, keys=keys)
