@@ -72,6 +72,9 @@ class OnnxEmbedding(BaseEmbedding):
         if threads not in self._sessions:
             options = ort.SessionOptions()
             options.intra_op_num_threads = threads
+            # Idle threads sleep instead of spinning: on a shared 2-core machine spinning threads took
+            # the cores from the ones with work (measured: 2 threads 14.7 chunks/s spinning, 18.8 not).
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             options.log_severity_level = 3
             self._sessions[threads] = ort.InferenceSession(str(self._model_file), options,
                                                            providers=["CPUExecutionProvider"])
