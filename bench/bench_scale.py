@@ -7,7 +7,8 @@ Prints figures only; nothing is asserted. Steps, in one run:
 
 1. the bare embedders on the same sample (``--sample`` texts, seeded): fp32 through
    sentence-transformers, the way the index embedded before (batches of 64 in corpus order),
-   and the ``--backend`` one through ``fill_cache``'s length-sorted batches; their ratio;
+   and the ``--backend`` one through ``fill_cache``'s length-sorted batches, in three interleaved
+   rounds (medians); their ratio;
 2. ``main.py index --chunks FILE`` as a subprocess: wall time, chunks/s against the bare fp32
    rate, peak RSS (``/usr/bin/time``), index size on disk (embedding cache and sources apart);
 3. reload: ``SearchEngine.open`` of the up-to-date index in this process (the model load apart);
@@ -61,22 +62,30 @@ def timed_child(args: list[str], env: dict[str, str], log: Path) -> tuple[float,
     return float(wall), int(rss_kb) / 1e6, code
 
 
-def bare_rates(texts: list[str], settings: Settings, backend: str) -> tuple[float, float]:
-    """Chunks/s of the fp32 sentence-transformers embedder and of ``backend``, same texts."""
+def bare_rates(texts: list[str], settings: Settings, backend: str, rounds: int = 3) -> tuple[float, float]:
+    """Chunks/s of the fp32 sentence-transformers embedder and of ``backend`` on the same texts:
+    ``rounds`` interleaved passes of each over a slice, the median of each (load from other jobs
+    then falls on both alike)."""
+    from statistics import median
+
     from src.embeddings import EmbeddingCache, fill_cache, load_embed_model
 
     batch = settings.models.embed_batch_size
     fp32 = load_embed_model(settings.models.embed_model, batch)
-    fp32.get_text_embedding_batch(texts[:batch])  # warm-up
-    t0 = time.perf_counter()
-    for start in range(0, len(texts), batch):
-        fp32.get_text_embedding_batch(texts[start:start + batch])
-    fp32_rate = len(texts) / (time.perf_counter() - t0)
     fast = load_embed_model(settings.models.embed_model, batch, backend)
+    fp32.get_text_embedding_batch(texts[:batch])  # warm-up
     fast.get_text_embedding_batch(texts[:batch])
-    t0 = time.perf_counter()
-    fill_cache(fast, EmbeddingCache(None), {str(i): t for i, t in enumerate(texts)})
-    return fp32_rate, len(texts) / (time.perf_counter() - t0)
+    slices = [texts[k::rounds] for k in range(rounds)]
+    fp32_rates, fast_rates = [], []
+    for part in slices:
+        t0 = time.perf_counter()
+        for start in range(0, len(part), batch):
+            fp32.get_text_embedding_batch(part[start:start + batch])
+        fp32_rates.append(len(part) / (time.perf_counter() - t0))
+        t0 = time.perf_counter()
+        fill_cache(fast, EmbeddingCache(None), {str(i): t for i, t in enumerate(part)})
+        fast_rates.append(len(part) / (time.perf_counter() - t0))
+    return median(fp32_rates), median(fast_rates)
 
 
 def query_pass(engine: object, queries: list[str], config: object, graph: bool = False) -> list[float]:
@@ -131,7 +140,7 @@ def main() -> None:
     texts = [indexed_text(c) for c in corpus.chunks]
     sample = random.Random(0).sample(texts, min(args.sample, len(texts)))
     fp32_rate, fast_rate = bare_rates(sample, settings, args.backend)
-    print(f"\n1. bare embedders, same {len(sample)} texts: fp32 (sentence-transformers, batches of 64 in "
+    print(f"\n1. bare embedders, same {len(sample)} texts, 3 interleaved rounds: fp32 (sentence-transformers, batches of 64 in "
           f"corpus order) {fp32_rate:.1f} chunks/s; {args.backend} (length-sorted batches) {fast_rate:.1f} "
           f"chunks/s = {fast_rate / fp32_rate:.2f}x")
 
@@ -177,6 +186,8 @@ def main() -> None:
         t0 = time.perf_counter()
         q_engine = SearchEngine.open(chunks_path, q_settings, index_dir=q_dir, embed_model=model)
         build_s = time.perf_counter() - t0
+        for source in q_engine.sources.values():  # Qdrant's local mode allows one client per folder
+            source.vector_store.client.close()
         t0 = time.perf_counter()
         q_engine = SearchEngine.open(chunks_path, q_settings, index_dir=q_dir, embed_model=model)
         print(f"6. Qdrant local mode: built in {build_s / 60:.1f} min (embedded "

@@ -9,6 +9,8 @@ in order of length, so a batch holds texts of about one length and pays little f
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from pydantic import PrivateAttr
 from src.errors import ModelUnavailable
 
 SMALL_BATCH = 16  # as src/embeddings.py: a handful of texts runs on one thread
+WORKERS = max(1, min(4, os.cpu_count() or 1))  # sessions run side by side on a batch
 
 
 def check_backend(name: str, where: str = "models.embed_backend") -> str:
@@ -63,43 +66,51 @@ class OnnxEmbedding(BaseEmbedding):
     def class_name(cls) -> str:
         return "OnnxEmbedding"
 
-    def _session(self, n_texts: int) -> Any:
-        """One ONNX Runtime session per thread count: one thread for a handful of texts
-        (as ``small_batch_threads`` does for torch), the runtime's default for batches."""
+    def _session(self, worker: int) -> Any:
+        """Worker ``worker``'s session, on one thread whose idle time is spent asleep, not spinning."""
         import onnxruntime as ort
 
-        threads = 1 if n_texts <= SMALL_BATCH else 0
-        if threads not in self._sessions:
+        if worker not in self._sessions:
             options = ort.SessionOptions()
-            options.intra_op_num_threads = threads
-            # Idle threads sleep instead of spinning: on a shared 2-core machine spinning threads took
-            # the cores from the ones with work (measured: 2 threads 14.7 chunks/s spinning, 18.8 not).
+            options.intra_op_num_threads = 1
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             options.log_severity_level = 3
-            self._sessions[threads] = ort.InferenceSession(str(self._model_file), options,
-                                                           providers=["CPUExecutionProvider"])
-        return self._sessions[threads]
+            self._sessions[worker] = ort.InferenceSession(str(self._model_file), options,
+                                                          providers=["CPUExecutionProvider"])
+        return self._sessions[worker]
+
+    def _run(self, worker: int, texts: list[str]) -> np.ndarray:
+        encoded = self._tokenizer.encode_batch([t.strip() for t in texts])
+        feed = {name: np.asarray([getattr(e, attr) for e in encoded], dtype=np.int64)
+                for name, attr in (("input_ids", "ids"), ("attention_mask", "attention_mask"),
+                                   ("token_type_ids", "type_ids"))}
+        return np.asarray(self._session(worker).run(None, feed)[0], dtype=np.float32)
 
     def embed(self, texts: list[str], *, queries: bool = False) -> np.ndarray:
-        """(n, dim) float32 unit rows, in the order of ``texts`` (as queries: with the query prefix)."""
+        """(n, dim) float32 unit rows, in the order of ``texts`` (as queries: with the query prefix).
+
+        Texts are cut, in order of length, into one part per worker (at most ``embed_batch_size``
+        each), and the parts run at once, each on its own single-threaded session: on a shared
+        2-core machine two independent sessions kept their pace where one session's two threads
+        waited for each other (BENCHMARKS.md). A handful of texts runs on one worker.
+        """
         prefix = (self.query_instruction if queries else self.text_instruction) or ""
         texts = [prefix + t for t in texts] if prefix else texts
-        out: np.ndarray | None = None
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        session = self._session(len(texts))
-        step = max(1, int(self.embed_batch_size))
-        for start in range(0, len(order), step):
-            rows = order[start:start + step]
-            encoded = self._tokenizer.encode_batch([texts[i].strip() for i in rows])
-            feed = {name: np.asarray([getattr(e, attr) for e in encoded], dtype=np.int64)
-                    for name, attr in (("input_ids", "ids"), ("attention_mask", "attention_mask"),
-                                       ("token_type_ids", "type_ids"))}
-            vectors = np.asarray(session.run(None, feed)[0], dtype=np.float32)
-            if out is None:
-                out = np.zeros((len(texts), vectors.shape[1]), dtype=np.float32)
-            out[rows] = vectors
-        if out is None:
+        if not texts:
             return np.zeros((0, 0), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        workers = 1 if len(texts) <= SMALL_BATCH else WORKERS
+        size = min(max(1, int(self.embed_batch_size)), -(-len(order) // workers))
+        parts = [order[start:start + size] for start in range(0, len(order), size)]
+        if workers == 1 or len(parts) == 1:
+            vectors = [self._run(0, [texts[i] for i in part]) for part in parts]
+        else:
+            with ThreadPoolExecutor(workers) as pool:  # ONNX Runtime releases the GIL while it runs
+                vectors = list(pool.map(lambda k: self._run(k % workers, [texts[i] for i in parts[k]]),
+                                        range(len(parts))))
+        out = np.zeros((len(texts), vectors[0].shape[1]), dtype=np.float32)
+        for part, rows in zip(parts, vectors):
+            out[part] = rows
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
         return out / norms

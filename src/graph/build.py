@@ -59,10 +59,8 @@ def _count_noun(claim: Claim) -> str:
     return " ".join(sorted(key_tokens(m.group(1)))) if m else ""
 
 
-def cannot_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
-    """Key pairs that name different facts, whatever their similarity: two keys one chunk gives
-    different values for under one scope (a table's rows, a list's items), and two keys whose
-    plain counts count different things ("128 characters" vs "5 endpoints")."""
+def table_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
+    """Key pairs one chunk gives different values for under one scope (a table's rows, a list's items)."""
     pairs: set[tuple[str, str]] = set()
     by_chunk: dict[str, list[Claim]] = defaultdict(list)
     for c in claims:
@@ -73,10 +71,26 @@ def cannot_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
                 if a.key != b.key and a.scope == b.scope and \
                         compare(norm_of(str(a.normalized)), norm_of(str(b.normalized))) == "differ":
                     pairs.add(tuple(sorted((a.key, b.key))))
+    return pairs
+
+
+def count_nouns(claims: Sequence[Claim]) -> dict[str, set[str]]:
+    """Key -> the nouns its plain counts count; two keys whose sets do not meet count different things."""
     nouns: dict[str, set[str]] = defaultdict(set)
     for c in claims:
         if noun := _count_noun(c):
             nouns[c.key].add(noun)
+    return dict(nouns)
+
+
+def cannot_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
+    """Key pairs that name different facts, whatever their similarity: two keys one chunk gives
+    different values for under one scope (``table_links``), and two keys whose plain counts count
+    different things ("128 characters" vs "5 endpoints"). Every such pair, for small inputs: the
+    audit checks the counts per cluster pair instead (``keys.nouns_conflict``), as they are
+    quadratic in the keys."""
+    pairs = table_links(claims)
+    nouns = count_nouns(claims)
     for a, b in combinations(sorted(nouns), 2):
         if not nouns[a] & nouns[b]:
             pairs.add((a, b))
@@ -94,14 +108,15 @@ def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tup
 
     # Every key embedded once, in one call, as before; similarities are computed per dimension by blocks.
     vectors = embed_texts(embed_model, all_keys) if embed_model is not None and all_keys else None
-    links = cannot_links(claims)
+    links, nouns = table_links(claims), count_nouns(claims)
     out: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
     names: Counter = Counter()
     for dim in sorted(by_dim):
         keys = sorted(by_dim[dim])
         rows = None if vectors is None else vectors[[index[k] for k in keys]]
         dim_sims = KeySims(keys, rows, hub_threshold=threshold)
-        for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=dim_sims, cannot_link=links):
+        for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=dim_sims, cannot_link=links,
+                               nouns=nouns):
             names[cl.name] += 1
             for member in cl.members:
                 out[(member, dim)] = (cl.name, cl.aliases)

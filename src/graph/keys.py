@@ -111,6 +111,13 @@ def qualifier_conflict(a: Sequence[str], b: Sequence[str]) -> bool:
     return False
 
 
+def nouns_conflict(a: Sequence[Collection[str]], b: Sequence[Collection[str]]) -> bool:
+    """Does a key of one cluster count other things than a key of the other (disjoint, non-empty
+    sets of counted nouns: "128 characters" vs "5 endpoints")?"""
+    left = [set(x) for x in a if x]
+    return any(not s & set(y) for y in b if y for s in left)
+
+
 @dataclass(frozen=True)
 class KeyCluster:
     name: str
@@ -213,9 +220,12 @@ def key_sims(keys: Sequence[str], embed_model=None, threshold: float | None = No
 
 def cluster_keys(keys: Sequence[str], counts: Counter | None = None, *, embed_model=None,
                  threshold: float | None = None, sims: np.ndarray | KeySims | None = None,
-                 cannot_link: Collection[tuple[str, str]] = ()) -> list[KeyCluster]:
+                 cannot_link: Collection[tuple[str, str]] = (),
+                 nouns: Mapping[str, Collection[str]] | None = None) -> list[KeyCluster]:
     """Average-link clusters of ``keys``; each named by its most frequent (then shortest) member.
-    ``sims`` (over the sorted unique keys) is used as given; computed here, hubs are discounted."""
+    ``sims`` (over the sorted unique keys) is used as given; computed here, hubs are discounted.
+    Two clusters never merge across a ``cannot_link`` pair, nor when ``nouns_conflict`` says their
+    counts count different things."""
     threshold = default_threshold(embed_model) if threshold is None else threshold
     uniq = sorted(set(keys))
     counts = counts or Counter(keys)
@@ -227,8 +237,13 @@ def cluster_keys(keys: Sequence[str], counts: Counter | None = None, *, embed_mo
         if x in index and y in index:
             blocked[index[x]].add(index[y])
             blocked[index[y]].add(index[x])
-    clusters = average_link(sims, threshold, blocked,
-                            lambda a, b: qualifier_conflict([uniq[i] for i in a], [uniq[i] for i in b]))
+    counted = [frozenset(nouns.get(k, ())) if nouns else frozenset() for k in uniq]
+
+    def conflict(a: list[int], b: list[int]) -> bool:
+        return nouns_conflict([counted[i] for i in a], [counted[i] for i in b]) or \
+            qualifier_conflict([uniq[i] for i in a], [uniq[i] for i in b])
+
+    clusters = average_link(sims, threshold, blocked, conflict)
     groups = {i: [uniq[j] for j in members] for i, members in enumerate(clusters)}
     out = []
     for members in groups.values():

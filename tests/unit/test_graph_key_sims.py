@@ -81,3 +81,16 @@ def test_clusters_are_those_of_the_dense_matrix() -> None:
                                    sims=KeySims(keys, vecs, hub_threshold=threshold), cannot_link=links)
         assert from_blocks == from_dense
         assert sum(len(c.members) > 1 for c in from_dense) >= 5
+
+
+def test_counted_nouns_block_merges_as_the_pairs_they_stand_for() -> None:
+    """``nouns`` (checked per cluster pair) merges exactly as every disjoint pair given as a cannot-link."""
+    keys, vecs = keys_and_vectors(seed=3)
+    nouns = {k: {"endpoint"} if i % 4 == 0 else {"character"} if i % 4 == 1 else set() for i, k in enumerate(keys)}
+    nouns[keys[2]] = {"endpoint", "character"}  # meets both
+    pairs = {(a, b) for a in keys for b in keys if a < b and nouns[a] and nouns[b] and not nouns[a] & nouns[b]}
+    sims = dense(keys, vecs, 0.45)
+    by_pairs = cluster_keys(keys, threshold=0.45, sims=sims, cannot_link=pairs)
+    by_nouns = cluster_keys(keys, threshold=0.45, sims=sims, nouns=nouns)
+    assert by_nouns == by_pairs
+    assert by_nouns != cluster_keys(keys, threshold=0.45, sims=sims)  # the nouns did keep keys apart
