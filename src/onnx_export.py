@@ -72,11 +72,11 @@ def cache_folder(model_dir: Path, env: dict[str, str] | None = None) -> Path:
 
 
 def _manifest(model_dir: Path) -> dict[str, Any]:
-    import onnxruntime
-    import torch
+    # Versions from the package metadata: a process that finds the files made never imports torch.
+    from importlib.metadata import version
 
     weights = sorted(p for p in model_dir.iterdir() if p.suffix in (".safetensors", ".bin"))
-    return {"export": EXPORT_VERSION, "torch": torch.__version__, "onnxruntime": onnxruntime.__version__,
+    return {"export": EXPORT_VERSION, "torch": version("torch"), "onnxruntime": version("onnxruntime"),
             "opset": OPSET, "quantisation": QUANTISATION,
             "weights": {p.name: [p.stat().st_size, int(p.stat().st_mtime)] for p in weights}}
 
