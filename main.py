@@ -80,7 +80,9 @@ def cli(ctx: click.Context, config_path: Path | None, verbose: int) -> None:
     try:
         ctx.obj = load_settings(config_path)
     except CrosscheckError as exc:
-        raise click.ClickException(str(exc)) from None
+        err = click.ClickException(str(exc))
+        err.exit_code = exc.exit_code  # a bad setting (file or environment) is bad input: 2
+        raise err from None
 
 
 def _settings(ctx: click.Context) -> Settings:

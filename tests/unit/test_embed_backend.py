@@ -109,3 +109,15 @@ def test_onnx_files_go_beside_the_model_else_to_the_user_cache(tmp_path: Path, m
     monkeypatch.setattr("os.access", lambda path, mode: False)  # a read-only site-packages
     fallback = cache_folder(model, env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
     assert fallback == tmp_path / "cache" / "crosscheck" / "onnx" / overridden.name
+
+
+def test_a_bad_backend_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from main import cli
+
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(cli, ["index", "--chunks", "c.jsonl"], env={"CROSSCHECK_EMBED_BACKEND": "int8"})
+    assert res.exit_code == 2
+    assert res.output == ("Error: CROSSCHECK_EMBED_BACKEND: unknown embedding backend 'int8'; "
+                          "valid: torch, onnx, onnx-int8\n")
