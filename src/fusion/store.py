@@ -2,10 +2,11 @@
 
 Layout of an index folder (``index/`` beside the chunks file)::
 
-    params.json                  what built it: schema, model, dim, BM25 settings, versions, and per
-                                 source its chunk count, fingerprint, folder and the sha256 of each of
-                                 the folder's files (checked on load: ``checksums``)
-    .embeddings/<model-slug>/    the embedding cache: vectors.npz (content hashes and vectors);
+    params.json                  what built it: schema, model and its backend, dim, BM25 settings, versions,
+                                 and per source its chunk count, fingerprint, folder and the sha256 of
+                                 each of the folder's files (checked on load: ``checksums``)
+    .embeddings/<model-slug>/    the embedding cache (slug of the model, with @onnx or @onnx-int8 for those
+                                 backends): vectors.npz (content hashes and vectors);
                                  dot-named, so no source folder (never hidden) can collide with it
     <source>.<suffix>/faiss.index  LlamaIndex FaissVectorStore (inner product on unit vectors);
                                  with --vector-store qdrant, a Qdrant collection instead
@@ -14,8 +15,8 @@ Layout of an index folder (``index/`` beside the chunks file)::
     <source>.<suffix>/ids.json   chunk ids in the row order of both indexes
 
 and ``index.lock`` beside the folder. Embeddings are cached by a hash of the embedded text,
-per model, so only new or changed chunks are embedded; a model change builds into a fresh
-cache folder.
+per model and backend, so only new or changed chunks are embedded; a model or backend change
+builds into a fresh cache folder.
 
 Publishing: a source is built in a fresh temporary folder (``.tmp-<source>.<suffix>``),
 renamed to ``<source>.<suffix>`` when complete and never changed afterwards; ``params.json``,
@@ -47,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from src.config import IndexConfig
-from src.embeddings import EmbeddingCache, fill_cache  # EmbeddingCache: also imported from here by rerank
+from src.embeddings import EmbeddingCache, backend_name, embedder_id, fill_cache
 from src.errors import IndexError_, IndexNotWritable
 from src.fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
 from src.fusion.checksums import PARAMS_KEY as CHECKSUMS
@@ -63,7 +64,7 @@ INDEX_SCHEMA = 2
 CACHE_DIR = ".embeddings"
 BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, "method": "lucene",
                  "identifiers": "split"}
-_PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "PyStemmer")
+_PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "onnxruntime", "PyStemmer")
 # Write failures that mean "this index cannot be updated here", reported in one line.
 _NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EDQUOT})
 
@@ -147,6 +148,8 @@ class _Wanted:
     """What the index of ``chunks`` must hold: per source its chunks and fingerprint."""
 
     model_name: str
+    embed_backend: str  # what ran the model (torch, onnx, onnx-int8, ...): recorded, and a change re-embeds
+    identity: str  # model and backend: what the text hashes and the embedding cache are keyed by
     vector_store: str
     chunks: Sequence[Chunk]
     hashes: dict[str, str]  # chunk id -> text hash
@@ -154,13 +157,22 @@ class _Wanted:
     fingerprints: dict[str, str]
 
     @classmethod
-    def of(cls, chunks: Sequence[Chunk], model_name: str, backend: VectorBackend) -> _Wanted:
+    def of(cls, chunks: Sequence[Chunk], embed_model: Any, backend: VectorBackend) -> _Wanted:
         by_source: dict[str, list[Chunk]] = {}
         for c in chunks:
             by_source.setdefault(c.source, []).append(c)
-        hashes = {c.id: text_hash(model_name, indexed_text(c)) for c in chunks}
+        model_name = str(getattr(embed_model, "model_name", embed_model))
+        identity = embedder_id(embed_model)
+        hashes = {c.id: text_hash(identity, indexed_text(c)) for c in chunks}
         fingerprints = {name: _fingerprint(cs, [hashes[c.id] for c in cs]) for name, cs in by_source.items()}
-        return cls(model_name, backend.describe(), chunks, hashes, dict(sorted(by_source.items())), fingerprints)
+        return cls(model_name, backend_name(embed_model), identity, backend.describe(), chunks, hashes,
+                   dict(sorted(by_source.items())), fingerprints)
+
+    def same_embedder(self, params: dict[str, Any]) -> bool:
+        """Was the index ``params`` describes embedded by this model on this backend? (Indexes
+        written before backends were recorded were embedded by the model's own, non-ONNX one.)"""
+        recorded = params.get("embed_backend") or ("torch" if self.embed_backend.startswith("onnx") else self.embed_backend)
+        return params.get("embed_model") == self.model_name and recorded == self.embed_backend
 
 
 def build_or_load(
@@ -185,7 +197,7 @@ def build_or_load(
     """
     backend = backend or FaissBackend()
     config = config or IndexConfig()
-    wanted = _Wanted.of(chunks, getattr(embed_model, "model_name", str(embed_model)), backend)
+    wanted = _Wanted.of(chunks, embed_model, backend)
     current = None if rebuild else _load_current(index_dir, wanted, backend)
     if current is not None:
         return current
@@ -216,7 +228,7 @@ def _load_current(index_dir: Path, wanted: _Wanted, backend: VectorBackend
     """The index as ``params.json`` describes it, when that is exactly ``wanted``; else None."""
     params = _read_params(index_dir / "params.json", quiet=True)
     listed = params.get("sources")
-    if not (params.get("schema") == INDEX_SCHEMA and params.get("embed_model") == wanted.model_name
+    if not (params.get("schema") == INDEX_SCHEMA and wanted.same_embedder(params)
             and params.get("bm25") == BM25_SETTINGS and params.get("vector_store") == wanted.vector_store
             and isinstance(listed, dict) and sorted(listed) == sorted(wanted.fingerprints)):
         return None
@@ -248,9 +260,10 @@ def _usable_params(index_dir: Path, wanted: _Wanted) -> dict[str, Any]:
     if old and old.get("schema") != INDEX_SCHEMA:
         log.warning("index %s was written by another Crosscheck version: rebuilding", index_dir)
         return {}
-    if old and old.get("embed_model") != wanted.model_name:
-        log.warning("index %s was built with %s, not %s: rebuilding with %s",
-                    index_dir, old.get("embed_model"), wanted.model_name, wanted.model_name)
+    if old and not wanted.same_embedder(old):
+        was = f"{old.get('embed_model')} ({old.get('embed_backend') or 'torch'})"
+        now = f"{wanted.model_name} ({wanted.embed_backend})"
+        log.warning("index %s was built with %s, not %s: re-embedding with %s", index_dir, was, now, now)
         return {}
     if old and old.get("vector_store") != wanted.vector_store:
         log.warning("index %s was built on %s: rebuilding on %s", index_dir, old.get("vector_store"),
@@ -273,7 +286,7 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
     old = _usable_params(index_dir, wanted)
     if rebuild:
         old = {**old, "sources": {}}
-    cache = EmbeddingCache(index_dir / CACHE_DIR / model_slug(wanted.model_name))
+    cache = EmbeddingCache(index_dir / CACHE_DIR / model_slug(wanted.identity))
     cache.sweep_temporaries()
     cache.retain(set(wanted.hashes.values()))
     texts = {wanted.hashes[c.id]: indexed_text(c) for c in wanted.chunks}
@@ -306,6 +319,7 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
         params = {
             "schema": INDEX_SCHEMA,
             "embed_model": wanted.model_name,
+            "embed_backend": wanted.embed_backend,
             "dim": dim,
             "bm25": BM25_SETTINGS,
             "vector_store": wanted.vector_store,

@@ -10,12 +10,12 @@ from dataclasses import replace
 from itertools import combinations
 
 import networkx as nx
-import numpy as np
 
 from src.graph.analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
 from src.graph.claims import Claim
 from src.graph.extract import extract_claims
-from src.graph.keys import cluster_keys, default_threshold, discount_hubs, similarity_parts
+from src.graph.key_sims import KeySims
+from src.graph.keys import cluster_keys, default_threshold
 from src.graph.model import ClaimGraph, add_key_nodes
 from src.graph.scope import learned_scope
 from src.graph.text import key_tokens
@@ -59,10 +59,8 @@ def _count_noun(claim: Claim) -> str:
     return " ".join(sorted(key_tokens(m.group(1)))) if m else ""
 
 
-def cannot_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
-    """Key pairs that name different facts, whatever their similarity: two keys one chunk gives
-    different values for under one scope (a table's rows, a list's items), and two keys whose
-    plain counts count different things ("128 characters" vs "5 endpoints")."""
+def table_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
+    """Key pairs one chunk gives different values for under one scope (a table's rows, a list's items)."""
     pairs: set[tuple[str, str]] = set()
     by_chunk: dict[str, list[Claim]] = defaultdict(list)
     for c in claims:
@@ -73,10 +71,26 @@ def cannot_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
                 if a.key != b.key and a.scope == b.scope and \
                         compare(norm_of(str(a.normalized)), norm_of(str(b.normalized))) == "differ":
                     pairs.add(tuple(sorted((a.key, b.key))))
+    return pairs
+
+
+def count_nouns(claims: Sequence[Claim]) -> dict[str, set[str]]:
+    """Key -> the nouns its plain counts count; two keys whose sets do not meet count different things."""
     nouns: dict[str, set[str]] = defaultdict(set)
     for c in claims:
         if noun := _count_noun(c):
             nouns[c.key].add(noun)
+    return dict(nouns)
+
+
+def cannot_links(claims: Sequence[Claim]) -> set[tuple[str, str]]:
+    """Key pairs that name different facts, whatever their similarity: two keys one chunk gives
+    different values for under one scope (``table_links``), and two keys whose plain counts count
+    different things ("128 characters" vs "5 endpoints"). Every such pair, for small inputs: the
+    audit checks the counts per cluster pair instead (``keys.nouns_conflict``), as they are
+    quadratic in the keys."""
+    pairs = table_links(claims)
+    nouns = count_nouns(claims)
     for a, b in combinations(sorted(nouns), 2):
         if not nouns[a] & nouns[b]:
             pairs.add((a, b))
@@ -90,16 +104,19 @@ def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tup
         by_dim[norm_of(str(c.normalized)).dim][c.key] += 1
     all_keys = sorted({k for counts in by_dim.values() for k in counts})
     index = {k: i for i, k in enumerate(all_keys)}
-    tokens, embed = similarity_parts(all_keys, embed_model) if all_keys else (np.zeros((0, 0)), None)
-    sims = tokens if embed is None else np.maximum(tokens, embed)
-    links = cannot_links(claims)
+    from src.embeddings import embed_texts
+
+    # Every key embedded once, in one call, as before; similarities are computed per dimension by blocks.
+    vectors = embed_texts(embed_model, all_keys) if embed_model is not None and all_keys else None
+    links, nouns = table_links(claims), count_nouns(claims)
     out: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
     names: Counter = Counter()
     for dim in sorted(by_dim):
         keys = sorted(by_dim[dim])
-        idx = np.ix_([index[k] for k in keys], [index[k] for k in keys])
-        dim_sims = discount_hubs(keys, sims[idx], threshold, None if embed is None else embed[idx])
-        for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=dim_sims, cannot_link=links):
+        rows = None if vectors is None else vectors[[index[k] for k in keys]]
+        dim_sims = KeySims(keys, rows, hub_threshold=threshold)
+        for cl in cluster_keys(keys, by_dim[dim], threshold=threshold, sims=dim_sims, cannot_link=links,
+                               nouns=nouns):
             names[cl.name] += 1
             for member in cl.members:
                 out[(member, dim)] = (cl.name, cl.aliases)
@@ -107,10 +124,15 @@ def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tup
     return {k: ((name if names[name] == 1 else f"{name} ({k[1]})"), aliases) for k, (name, aliases) in out.items()}
 
 
-def _extract_all(chunks: Sequence[Chunk], extractor: Extractor | None) -> tuple[list[Claim], list[str]]:
+def _extract_all(chunks: Sequence[Chunk], extractor: Extractor | None,
+                 progress: Callable[[int, int], None] | None = None) -> tuple[list[Claim], list[str]]:
     extractor = extractor or extract_claims
     before = int(getattr(extractor, "fallbacks", 0))
-    claims = [c for chunk in chunks for c in extractor(chunk)]
+    claims: list[Claim] = []
+    for i, chunk in enumerate(chunks, 1):
+        claims.extend(extractor(chunk))
+        if progress is not None and (i % 200 == 0 or i == len(chunks)):
+            progress(i, len(chunks))
     fell = int(getattr(extractor, "fallbacks", 0)) - before
     notices = [f"LLM claim extraction failed for {fell} chunk(s); used the offline extractor"] if fell else []
     return claims, notices
@@ -137,11 +159,13 @@ def judge(claims: Sequence[Claim], weights: Mapping[str, float], source_weights:
 
 def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mapping[str, float],
                       extractor: Extractor | None = None, embed_model=None, lam: float = 0.5,
-                      threshold: float | None = None) -> ClaimGraph:
-    """The claim graph of ranked evidence (see ``src.graph.weights`` for the weighting)."""
+                      threshold: float | None = None,
+                      progress: Callable[[int, int], None] | None = None) -> ClaimGraph:
+    """The claim graph of ranked evidence (see ``src.graph.weights`` for the weighting);
+    ``progress(done, total)`` hears of the chunks whose claims are extracted."""
     weights = chunk_weights(evidence, source_weights)
     chunks = list({e.chunk.id: e.chunk for e in evidence}.values())
-    claims, notices = _extract_all(chunks, extractor)
+    claims, notices = _extract_all(chunks, extractor, progress)
     for n in notices:
         log.info(n)  # the LLM budget logs the request's one warning (src/llm.py)
     keys = judge(claims, weights, source_weights, embed_model=embed_model, lam=lam, threshold=threshold)
@@ -151,12 +175,12 @@ def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mappin
 
 def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float], extractor: Extractor | None = None,
                  embed_model=None, lam: float = 0.5, threshold: float | None = None,
-                 only_contradictions: bool = True) -> ClaimGraph:
+                 only_contradictions: bool = True, progress: Callable[[int, int], None] | None = None) -> ClaimGraph:
     """Every key with a contradiction across a whole corpus, most severe first (severity =
     authority of the disagreeing sides x number of distinct values). No retrieval scores: 1.0."""
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
-                             embed_model=embed_model, lam=lam, threshold=threshold)
+                             embed_model=embed_model, lam=lam, threshold=threshold, progress=progress)
     keys = [k for k in full.keys if k.status == KeyStatus.CONTRADICTION or not only_contradictions]
     keys = sorted(keys, key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
     return replace(full, keys=keys)

@@ -44,7 +44,9 @@ def groups_of(audit: Any) -> list[list[str]]:
 
 def _cache_path(chunks: Sequence[Chunk], source_weights: Mapping[str, float], embed_model: Any,
                 cache_dir: Path) -> Path:
-    model_name = str(getattr(embed_model, "model_name", "tokens"))
+    from src.embeddings import embedder_id
+
+    model_name = embedder_id(embed_model) if embed_model is not None else "tokens"
     return cache_dir / f"{audit_fingerprint(chunks, source_weights, model_name)}.json"
 
 

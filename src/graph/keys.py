@@ -9,6 +9,8 @@ Similarity of two keys = max(token similarity, embedding cosine):
 - embedding cosine of the key phrases (the injected embedder; skipped when none is given).
 
 Keys are only compared when their values have the same dimension (days never cluster with MB).
+No keys x keys matrix is made: ``key_sims.KeySims`` computes blocks of it on demand and finds
+the pairs above the threshold through shared tokens and FAISS range search.
 Clustering is average-link agglomerative: the two clusters with the highest mean pairwise
 similarity merge while that mean is at least ``KEY_THRESHOLD`` (stable order, ties to the first pair),
 unless one of these says the two clusters name different facts:
@@ -29,12 +31,13 @@ Hooklane corpora) with the packaged all-MiniLM-L6-v2. See the comment on the con
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from src.graph.key_sims import KeySims
 from src.graph.text import key_tokens
 
 # Measured with measure_threshold over tests/fixtures/graph/key_pairs.jsonl (56 labelled pairs,
@@ -108,6 +111,13 @@ def qualifier_conflict(a: Sequence[str], b: Sequence[str]) -> bool:
     return False
 
 
+def nouns_conflict(a: Sequence[Collection[str]], b: Sequence[Collection[str]]) -> bool:
+    """Does a key of one cluster count other things than a key of the other (disjoint, non-empty
+    sets of counted nouns: "128 characters" vs "5 endpoints")?"""
+    left = [set(x) for x in a if x]
+    return any(not s & set(y) for y in b if y for s in left)
+
+
 @dataclass(frozen=True)
 class KeyCluster:
     name: str
@@ -115,7 +125,35 @@ class KeyCluster:
     members: frozenset[str]
 
 
-def average_link(sims: np.ndarray, threshold: float, blocked: np.ndarray,
+class DenseSims:
+    """A full similarity matrix behind the interface of ``key_sims.KeySims`` (small inputs, tests)."""
+
+    def __init__(self, sims: np.ndarray) -> None:
+        self.sims = sims
+
+    def __len__(self) -> int:
+        return len(self.sims)
+
+    def block(self, rows: Sequence[int], cols: Sequence[int]) -> np.ndarray:
+        return self.sims[np.ix_(rows, cols)]
+
+    def pairs_at_least(self, threshold: float) -> list[tuple[int, int, float]]:
+        rows, cols = np.nonzero(np.triu(self.sims >= threshold, k=1))
+        return [(i, j, float(self.sims[i, j])) for i, j in zip(rows.tolist(), cols.tolist())]
+
+
+def blocked_pairs(blocked: np.ndarray | Mapping[int, Collection[int]]) -> dict[int, set[int]]:
+    """Cannot-link partners of each item, from a boolean matrix or a mapping."""
+    if isinstance(blocked, np.ndarray):
+        out: dict[int, set[int]] = defaultdict(set)
+        for i, j in zip(*np.nonzero(blocked)):
+            out[int(i)].add(int(j))
+        return out
+    return {i: set(js) for i, js in blocked.items()}
+
+
+def average_link(sims: np.ndarray | KeySims | DenseSims, threshold: float,
+                 blocked: np.ndarray | Mapping[int, Collection[int]],
                  conflict: Callable[[list[int], list[int]], bool]) -> list[list[int]]:
     """Agglomerative average-link clustering of items ``0..n-1``: repeatedly merge the two
     clusters of highest mean similarity (at least ``threshold``; ties go to the pair that comes
@@ -125,33 +163,41 @@ def average_link(sims: np.ndarray, threshold: float, blocked: np.ndarray,
     Only pairs at or above the threshold are ever candidates, and a merged cluster can reach
     it with a third one only if one of its parts did (its mean is their weighted mean), so the
     work follows the similar pairs, not all pairs: a heap of candidate pairs, stale entries
-    skipped. The merges are those of the plain all-pairs loop it replaced.
+    skipped. The merges are those of the plain all-pairs loop it replaced. ``sims`` is a
+    matrix or anything with ``block(rows, cols)`` and ``pairs_at_least(threshold)``
+    (``key_sims.KeySims``: no n x n matrix is ever made).
     """
     import heapq
 
+    sims = DenseSims(sims) if isinstance(sims, np.ndarray) else sims
+    partners = blocked_pairs(blocked)
     n = len(sims)
     members: dict[int, list[int]] = {i: [i] for i in range(n)}  # cluster id = its smallest member
     version = dict.fromkeys(range(n), 0)
-    rows, cols = np.nonzero(np.triu(sims >= threshold, k=1))
     near: dict[int, set[int]] = {i: set() for i in range(n)}
     heap: list[tuple[float, int, int, int, int]] = []
-    for i, j in zip(rows.tolist(), cols.tolist()):
+    for i, j, sim in sims.pairs_at_least(threshold):
         near[i].add(j)
         near[j].add(i)
-        heap.append((-float(sims[i, j]), i, j, 0, 0))
+        heap.append((-sim, i, j, 0, 0))
     heapq.heapify(heap)
+
+    def spans_blocked(xs: list[int], ys: list[int]) -> bool:
+        other = set(ys)
+        return any(not other.isdisjoint(partners.get(x, ())) for x in xs)
+
     while heap:
         neg, a, b, va, vb = heapq.heappop(heap)
         if a not in members or b not in members or version[a] != va or version[b] != vb:
             continue
-        if blocked[np.ix_(members[a], members[b])].any() or conflict(members[a], members[b]):
+        if spans_blocked(members[a], members[b]) or conflict(members[a], members[b]):
             continue  # neither cluster changes while this pair waits, so it never becomes eligible
         members[a] = sorted(members[a] + members.pop(b))
         version[a] += 1
         for c in (near.pop(b) | near[a]) - {a, b}:
             near[c].discard(b)
             x, y = min(a, c), max(a, c)  # rows from the earlier cluster, as the all-pairs loop had them
-            avg = float(sims[np.ix_(members[x], members[y])].mean())
+            avg = float(sims.block(members[x], members[y]).mean())
             if avg >= threshold:
                 near[a].add(c)
                 near[c].add(a)
@@ -163,24 +209,41 @@ def average_link(sims: np.ndarray, threshold: float, blocked: np.ndarray,
     return [members[i] for i in sorted(members)]
 
 
+def key_sims(keys: Sequence[str], embed_model=None, threshold: float | None = None) -> KeySims:
+    """The similarities of sorted unique ``keys``, hubs discounted at ``threshold``, as blocks on demand."""
+    from src.embeddings import embed_texts
+
+    threshold = default_threshold(embed_model) if threshold is None else threshold
+    vectors = embed_texts(embed_model, list(keys)) if embed_model is not None and len(keys) else None
+    return KeySims(keys, vectors, hub_threshold=threshold)
+
+
 def cluster_keys(keys: Sequence[str], counts: Counter | None = None, *, embed_model=None,
-                 threshold: float | None = None, sims: np.ndarray | None = None,
-                 cannot_link: Collection[tuple[str, str]] = ()) -> list[KeyCluster]:
+                 threshold: float | None = None, sims: np.ndarray | KeySims | None = None,
+                 cannot_link: Collection[tuple[str, str]] = (),
+                 nouns: Mapping[str, Collection[str]] | None = None) -> list[KeyCluster]:
     """Average-link clusters of ``keys``; each named by its most frequent (then shortest) member.
-    ``sims`` (over the sorted unique keys) is used as given; computed here, hubs are discounted."""
+    ``sims`` (over the sorted unique keys) is used as given; computed here, hubs are discounted.
+    Two clusters never merge across a ``cannot_link`` pair, nor when ``nouns_conflict`` says their
+    counts count different things."""
     threshold = default_threshold(embed_model) if threshold is None else threshold
     uniq = sorted(set(keys))
     counts = counts or Counter(keys)
     if sims is None:
-        tokens, embed = similarity_parts(uniq, embed_model)
-        sims = discount_hubs(uniq, tokens if embed is None else np.maximum(tokens, embed), threshold, embed)
+        sims = key_sims(uniq, embed_model, threshold)
     index = {k: i for i, k in enumerate(uniq)}
-    blocked = np.zeros((len(uniq), len(uniq)), dtype=bool)
+    blocked: dict[int, set[int]] = defaultdict(set)
     for x, y in cannot_link:
         if x in index and y in index:
-            blocked[index[x], index[y]] = blocked[index[y], index[x]] = True
-    clusters = average_link(sims, threshold, blocked,
-                            lambda a, b: qualifier_conflict([uniq[i] for i in a], [uniq[i] for i in b]))
+            blocked[index[x]].add(index[y])
+            blocked[index[y]].add(index[x])
+    counted = [frozenset(nouns.get(k, ())) if nouns else frozenset() for k in uniq]
+
+    def conflict(a: list[int], b: list[int]) -> bool:
+        return nouns_conflict([counted[i] for i in a], [counted[i] for i in b]) or \
+            qualifier_conflict([uniq[i] for i in a], [uniq[i] for i in b])
+
+    clusters = average_link(sims, threshold, blocked, conflict)
     groups = {i: [uniq[j] for j in members] for i, members in enumerate(clusters)}
     out = []
     for members in groups.values():

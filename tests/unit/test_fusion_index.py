@@ -29,7 +29,7 @@ from src.types import Chunk
 from tests.unit.fusion_corpus import CountingEmbedding, load_corpus
 
 SOURCES = ["blogs", "docs", "forums"]
-PACKAGES = ["PyStemmer", "bm25s", "faiss-cpu", "llama-index-core", "sentence-transformers"]
+PACKAGES = ["PyStemmer", "bm25s", "faiss-cpu", "llama-index-core", "onnxruntime", "sentence-transformers"]
 
 
 def source_dir(index: Path, name: str) -> Path:
@@ -187,10 +187,11 @@ def test_another_embed_model_rebuilds_everything_and_switching_back_reuses_its_c
 def test_params_json_describes_the_index(chunks_path: Path) -> None:
     open_engine(chunks_path)
     params = json.loads((chunks_path.parent / "index" / "params.json").read_text())
-    assert sorted(params) == ["bm25", "dim", "embed_model", "packages", "schema", "sources", "updated",
-                              "vector_store"]
+    assert sorted(params) == ["bm25", "dim", "embed_backend", "embed_model", "packages", "schema", "sources",
+                              "updated", "vector_store"]
     assert params["schema"] == INDEX_SCHEMA == 2
     assert params["embed_model"] == "hashing:256"
+    assert params["embed_backend"] == "hashing"
     assert params["dim"] == 256
     assert params["bm25"] == BM25_SETTINGS == {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75,
                                                "method": "lucene", "identifiers": "split"}

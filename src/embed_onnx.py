@@ -1,0 +1,129 @@
+"""A sentence-transformers model run by ONNX Runtime: fp32 (``onnx``) or int8 (``onnx-int8``).
+
+The same model and the same arithmetic as the torch path, minus PyTorch at run time: the
+model's own fast tokenizer (``tokenizer.json`` through ``tokenizers``, truncated at the
+folder's ``max_seq_length``, padded to the longest text of the batch), the exported graph
+(transformer + mean pooling, ``src/onnx_export.py``), then L2 normalisation. Texts are embedded
+in order of length, so a batch holds texts of about one length and pays little for padding.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from llama_index.core.base.embeddings.base import BaseEmbedding
+from pydantic import PrivateAttr
+
+from src.errors import ModelUnavailable
+
+SMALL_BATCH = 16  # as src/embeddings.py: a handful of texts runs on one thread
+WORKERS = max(1, min(4, os.cpu_count() or 1))  # sessions run side by side on a batch
+
+
+def check_backend(name: str, where: str = "models.embed_backend") -> str:
+    from src.config import EMBED_BACKENDS
+    from src.errors import UsageError
+
+    if name not in EMBED_BACKENDS:
+        raise UsageError(f"{where}: unknown embedding backend {name!r}; valid: {', '.join(EMBED_BACKENDS)}")
+    return name
+
+
+class OnnxEmbedding(BaseEmbedding):
+    """Mean-pooled sentence embeddings of a local sentence-transformers folder through ONNX Runtime."""
+
+    embed_backend: str = "onnx-int8"
+    query_instruction: str | None = None  # prefixes an e5 or bge model was trained with
+    text_instruction: str | None = None
+    _tokenizer: Any = PrivateAttr(default=None)
+    _model_file: Path = PrivateAttr()
+    _sessions: dict[int, Any] = PrivateAttr(default_factory=dict)
+
+    def __init__(self, model_dir: str | Path, *, model_name: str, quantised: bool = True,
+                 onnx_dir: Path | None = None, **kwargs: Any) -> None:
+        super().__init__(model_name=model_name, embed_backend="onnx-int8" if quantised else "onnx", **kwargs)
+        from tokenizers import Tokenizer
+
+        from src.onnx_export import ensure_onnx, max_seq_length
+
+        model_dir = Path(model_dir)
+        self._model_file = ensure_onnx(model_dir, quantised=quantised, folder=onnx_dir)
+        try:
+            tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        except Exception as exc:  # tokenizers raises its own Exception subclass
+            raise ModelUnavailable(f"{model_dir / 'tokenizer.json'}: cannot load the tokenizer ({exc})") from None
+        tokenizer.enable_truncation(max_seq_length(model_dir))
+        pad_id = tokenizer.token_to_id("[PAD]")
+        tokenizer.enable_padding(pad_id=0 if pad_id is None else pad_id, pad_token="[PAD]")
+        self._tokenizer = tokenizer
+        self._sessions = {}
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "OnnxEmbedding"
+
+    def _session(self, worker: int) -> Any:
+        """Worker ``worker``'s session, on one thread whose idle time is spent asleep, not spinning."""
+        import onnxruntime as ort
+
+        if worker not in self._sessions:
+            options = ort.SessionOptions()
+            options.intra_op_num_threads = 1
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            options.log_severity_level = 3
+            self._sessions[worker] = ort.InferenceSession(str(self._model_file), options,
+                                                          providers=["CPUExecutionProvider"])
+        return self._sessions[worker]
+
+    def _run(self, worker: int, texts: list[str]) -> np.ndarray:
+        encoded = self._tokenizer.encode_batch([t.strip() for t in texts])
+        feed = {name: np.asarray([getattr(e, attr) for e in encoded], dtype=np.int64)
+                for name, attr in (("input_ids", "ids"), ("attention_mask", "attention_mask"),
+                                   ("token_type_ids", "type_ids"))}
+        return np.asarray(self._session(worker).run(None, feed)[0], dtype=np.float32)
+
+    def embed(self, texts: list[str], *, queries: bool = False) -> np.ndarray:
+        """(n, dim) float32 unit rows, in the order of ``texts`` (as queries: with the query prefix).
+
+        Texts are cut, in order of length, into one part per worker (at most ``embed_batch_size``
+        each), and the parts run at once, each on its own single-threaded session: on a shared
+        2-core machine two independent sessions kept their pace where one session's two threads
+        waited for each other (BENCHMARKS.md). A handful of texts runs on one worker.
+        """
+        prefix = (self.query_instruction if queries else self.text_instruction) or ""
+        texts = [prefix + t for t in texts] if prefix else texts
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        workers = 1 if len(texts) <= SMALL_BATCH else WORKERS
+        size = min(max(1, int(self.embed_batch_size)), -(-len(order) // workers))
+        parts = [order[start:start + size] for start in range(0, len(order), size)]
+        if workers == 1 or len(parts) == 1:
+            vectors = [self._run(0, [texts[i] for i in part]) for part in parts]
+        else:
+            with ThreadPoolExecutor(workers) as pool:  # ONNX Runtime releases the GIL while it runs
+                vectors = list(pool.map(lambda k: self._run(k % workers, [texts[i] for i in parts[k]]),
+                                        range(len(parts))))
+        out = np.zeros((len(texts), vectors[0].shape[1]), dtype=np.float32)
+        for part, rows in zip(parts, vectors):
+            out[part] = rows
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        return out / norms
+
+    def _get_query_embedding(self, query: str) -> list[float]:
+        return self.embed([query], queries=True)[0].tolist()
+
+    def _get_text_embedding(self, text: str) -> list[float]:
+        return self.embed([text])[0].tolist()
+
+    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+        return self.embed(list(texts)).tolist()
+
+    async def _aget_query_embedding(self, query: str) -> list[float]:
+        return self._get_query_embedding(query)
+
