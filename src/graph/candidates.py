@@ -110,7 +110,7 @@ class SpanRow:
     span: _Span
     sentence: str
     hand: float  # the hand-set score: sentence score + closeness + fit + relation - rank
-    features: dict[str, float]  # src.graph.span_ranker.FEATURES
+    features: dict[str, float]  # src.graph.span_ranker.FEATURES ({} when no learned model reads them)
 
 
 # -- sentences -------------------------------------------------------------------------------
@@ -530,9 +530,10 @@ class AnswerExtractor:
 
     def candidates(self, question: Question, chunks: Sequence[Chunk]) -> list[Candidate]:
         """Each chunk's best typed answers (see the module docstring)."""
+        learned = self.span_model is not None and self.span_model.covers(question.atype.value)
         out: list[Candidate] = []
         for chunk, opening, ranked in self._answering_sentences(question, chunks):
-            rows = self._span_rows(question, chunk, ranked, opening)
+            rows = self._span_rows(question, chunk, ranked, opening, features=learned)
             out.extend(self._chunk_candidates(question, chunk, rows, opening))
         return _with_learned_scopes(out, chunks)
 
@@ -549,7 +550,7 @@ class AnswerExtractor:
     def span_rows(self, question: Question, chunks: Sequence[Chunk]) -> list[tuple[Chunk, list[SpanRow]]]:
         """Every candidate span of each chunk's answering sentences with its features and hand
         score, before one is picked (``eval/train_span_ranker.py`` learns the pick from these)."""
-        return [(chunk, self._span_rows(question, chunk, ranked, opening))
+        return [(chunk, self._span_rows(question, chunk, ranked, opening, features=True))
                 for chunk, opening, ranked in self._answering_sentences(question, chunks)]
 
     def _answering_sentences(self, question: Question, chunks: Sequence[Chunk]
@@ -620,14 +621,13 @@ class AnswerExtractor:
         return _qualified(sentence, _numeric_spans(sentence, t, bare_ok))
 
     def _span_rows(self, question: Question, chunk: Chunk, ranked: list[tuple[float, str, list[_Span]]],
-                   opening: float) -> list[SpanRow]:
-        """Every span of the chunk's answering sentences with its hand score and features;
-        ``opening``: the share of the subject its title and first sentences name."""
+                   opening: float, *, features: bool) -> list[SpanRow]:
+        """Every span of the chunk's answering sentences with its hand score, and its features when
+        ``features`` (the learned model reads them); ``opening``: the share of the subject its title
+        and first sentences name."""
         rows: list[SpanRow] = []
         text = chunk.text.lower()
         anchor = question.type_noun or question.text
-        # Spans' closeness in meaning to the noun asked about: only where the learned model reads it.
-        wants_meaning = self.span_model is None or self.span_model.covers(question.atype.value)
         for rank, (sscore, sentence, spans) in enumerate(ranked):
             cues = _word_spans(sentence, question.cue_terms)
             where = [a for a, _ in cues]
@@ -635,7 +635,7 @@ class AnswerExtractor:
             named = [a for a, _ in _word_spans(sentence, question.subject_terms)]
             values = [s.value for s in spans]
             fit = self._fit(question, values)
-            type_fit = self._similarity(anchor, values) if wants_meaning else [0.0] * len(values)
+            type_fit = self._similarity(anchor, values) if features else [0.0] * len(values)
             for i, (span, f) in enumerate(zip(spans, fit)):
                 near_subject = 1.0 / (1.0 + min((abs(span.start - p) for p in named), default=len(sentence)) / 24.0)
                 if where:
@@ -646,6 +646,9 @@ class AnswerExtractor:
                 related = any(_RELATION.fullmatch(sentence[e:span.start]) for e in cue_ends if e <= span.start)
                 hand = sscore + 0.5 * closeness + f + span.bonus + RELATION_BONUS * related - 0.05 * rank \
                     - 0.03 * min(i, 5)
+                if not features:
+                    rows.append(SpanRow(span, sentence, hand, {}))
+                    continue
                 ctx = SpanContext(sentence=sentence, chunk_text=text, sentence_score=sscore, rank=rank, index=i,
                                   closeness=closeness, has_cue=bool(where), related=related, fit=f,
                                   type_fit=type_fit[i], near_subject=near_subject, chunk_opening=opening,
