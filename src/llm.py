@@ -304,3 +304,15 @@ def parse_json_reply(text: str) -> Any:
             except json.JSONDecodeError:
                 pass
     raise ValueError(f"reply is not JSON: {text[:80]!r}")
+
+
+def reply_items(text: str, key: str, item: str) -> list[dict[str, Any]]:
+    """The objects of a model's ``{key: [...]}`` (or bare list) JSON reply. Raises ValueError
+    when the reply is not that shape: "reply has no '<key>' list", "<item> is not an object"."""
+    data = parse_json_reply(text)
+    items = data.get(key) if isinstance(data, dict) else data if isinstance(data, list) else None
+    if not isinstance(items, list):
+        raise ValueError(f"reply has no {key!r} list")
+    if not all(isinstance(i, dict) for i in items):
+        raise ValueError(f"{item} is not an object")
+    return items

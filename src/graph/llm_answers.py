@@ -31,7 +31,7 @@ from src.graph.question import ENTITY_TYPES, AnswerType, Question
 from src.graph.scope import DIMENSION_NOUNS, find_scope
 from src.graph.text import text_terms
 from src.graph.values import parse_value
-from src.llm import InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
+from src.llm import InvalidReply, LLMBudget, LLMSkipped, reply_items
 from src.types import LLM, Chunk
 
 log = logging.getLogger(__name__)
@@ -92,13 +92,7 @@ def build_messages(question: Question, chunks: Sequence[Chunk]) -> list[dict[str
 def answer_items(reply: str) -> list[dict[str, Any]]:
     """The reply's answer objects (pure JSON checks). Raises ValueError when the reply is not
     ``{"answers": [...]}`` (or a bare list) of objects."""
-    data = parse_json_reply(reply)
-    items = data.get("answers") if isinstance(data, dict) else data if isinstance(data, list) else None
-    if not isinstance(items, list):
-        raise ValueError("reply has no 'answers' list")
-    if not all(isinstance(item, dict) for item in items):
-        raise ValueError("an answer is not an object")
-    return items
+    return reply_items(reply, "answers", "an answer")
 
 
 def verbatim(needle: str, text: str) -> str | None:

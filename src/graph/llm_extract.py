@@ -21,7 +21,7 @@ from src.graph.claims import Claim, make_claim
 from src.graph.extract import extract_claims
 from src.graph.text import content_words, key_from_identifier, key_from_words
 from src.graph.values import parse_value
-from src.llm import LLMBudget, LLMSkipped, parse_json_reply
+from src.llm import LLMBudget, LLMSkipped, reply_items
 from src.types import Chunk
 
 log = logging.getLogger(__name__)
@@ -63,13 +63,7 @@ def parse_claims_reply(reply: str, chunk: Chunk) -> list[Claim]:
 def claim_items(reply: str) -> list[dict[str, Any]]:
     """The reply's claim objects (pure JSON checks). Raises ValueError when the reply is not
     ``{"claims": [...]}`` (or a bare list) of objects."""
-    data = parse_json_reply(reply)
-    items = data.get("claims") if isinstance(data, dict) else data if isinstance(data, list) else None
-    if not isinstance(items, list):
-        raise ValueError("reply has no 'claims' list")
-    if not all(isinstance(item, dict) for item in items):
-        raise ValueError("a claim is not an object")
-    return items
+    return reply_items(reply, "claims", "a claim")
 
 
 def claims_from_items(items: Sequence[dict[str, Any]], chunk: Chunk) -> list[Claim]:
