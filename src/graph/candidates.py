@@ -626,7 +626,7 @@ class AnswerExtractor:
         ``features`` (the learned model reads them); ``opening``: the share of the subject its title
         and first sentences name."""
         rows: list[SpanRow] = []
-        text = chunk.text.lower()
+        text = chunk.text.lower() if features else ""  # the features' repeat counts read it
         anchor = question.type_noun or question.text
         for rank, (sscore, sentence, spans) in enumerate(ranked):
             cues = _word_spans(sentence, question.cue_terms)
@@ -671,7 +671,7 @@ class AnswerExtractor:
         found = [(hand, span, sentence) for _, hand, span, sentence in found]
         best_score, best, sentence = found[0]
         best = _fullest(best, [sp for _, sp, _ in found])
-        context = _context(chunk.text)
+        context = chunk_context(chunk.text)
         picked = [(best_score, best, sentence)]
         # One sentence giving values per plan/version ("Basic keeps 30 days, Pro 90"): one per scope.
         best_segment = _segment_scope(sentence, best)
@@ -776,7 +776,7 @@ def _segment_scope(sentence: str, span: _Span) -> dict[str, str]:
 
 
 @lru_cache(maxsize=4096)
-def _context(text: str) -> frozenset[str]:
+def chunk_context(text: str) -> frozenset[str]:
     """Distinctive words of a chunk's text (words of four letters or more, capitalised
     three-letter words, numbers of three digits or more), to tell whether two chunks speak of
     the same entity. Cached: the answer set's IDF reads every chunk's again."""
@@ -784,15 +784,10 @@ def _context(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in words if w.lower() not in STOP)
 
 
-def chunk_context(text: str) -> frozenset[str]:
-    """A chunk's distinctive words, as its candidates carry them (``Candidate.context``)."""
-    return _context(text)
-
-
 def idf_weights(chunks: Sequence[Chunk]) -> Callable[[str], float]:
     df: dict[str, int] = {}
     for c in chunks:
-        for w in _context(c.text):
+        for w in chunk_context(c.text):
             df[w] = df.get(w, 0) + 1
     n = max(len(chunks), 1)
     return lambda w: math.log(1.0 + n / (df.get(w, 0) + 0.5))
