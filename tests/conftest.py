@@ -6,12 +6,15 @@
   once per session with that embedder);
 - e2e tier: ``fake_llm_server``, the one scripted OpenAI-compatible HTTP server
   (``tests/fake_llm.py``), for the CLI and the server as a subprocess;
+- unit and e2e tiers: ``deny_index_lock()`` makes taking an index's lock fail as in a read-only
+  folder (``PermissionError``), from the moment it is called;
 - every tier: ``in_fresh_process`` runs Python code in a new interpreter with a chosen
   ``PYTHONHASHSEED``, for determinism across processes.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
@@ -26,6 +29,22 @@ from tests.fake_llm import FakeLLMServer
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY_CORPUS = ROOT / "tests" / "fixtures" / "server" / "corpus.jsonl"
+
+
+class _DeniedLock:
+    """``filelock.FileLock`` in a folder nobody may write: acquiring raises ``PermissionError``."""
+
+    def __init__(self, path: Any, *args: Any, **kwargs: Any) -> None:
+        self.path = path
+
+    def acquire(self, *args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self.path))
+
+
+@pytest.fixture()
+def deny_index_lock(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Call it to make every index lock taken from then on fail with ``Permission denied``."""
+    return lambda: monkeypatch.setattr("src.fusion.index_lock.FileLock", _DeniedLock)
 
 
 class Clock:

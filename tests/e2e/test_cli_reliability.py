@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,19 +98,11 @@ def test_an_out_folder_as_a_process_prints_one_line_and_no_traceback(tmp_path: P
     assert proc.stderr == "Error: cannot write the chunks file out: it is a folder (name a file, e.g. out/chunks.jsonl)\n"
 
 
-class _DeniedLock:
-    def __init__(self, path: Any, *args: Any, **kwargs: Any) -> None:
-        self.path = path
-
-    def acquire(self, *args: Any, **kwargs: Any) -> None:
-        raise PermissionError(errno.EACCES, "Permission denied", str(self.path))
-
-
 def test_a_read_only_index_serves_when_current_and_exits_2_when_it_needs_an_update(
-        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+        runner: CliRunner, deny_index_lock: Callable[[], None]) -> None:
     assert runner.invoke(cli, ["ingest", "--data", "kb", "--out", "c/chunks.jsonl"]).exit_code == 0
     assert runner.invoke(cli, ["index", "--chunks", "c/chunks.jsonl", *FAST]).exit_code == 0
-    monkeypatch.setattr("src.fusion.index_lock.FileLock", _DeniedLock)  # as in a read-only folder
+    deny_index_lock()  # as in a read-only folder
     current = runner.invoke(cli, ["fusion", "--chunks", "c/chunks.jsonl", *FAST, "--q", "events kept"])
     assert current.exit_code == 0, current.output
     assert "kb/docs/retention.md#c0" in current.stdout

@@ -12,6 +12,7 @@ import logging
 import os
 import shutil
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -213,19 +214,11 @@ def test_a_current_index_is_loaded_without_taking_the_lock(chunks_path: Path,
     assert report(engine) == (0, [], SOURCES)
 
 
-class _DeniedLock:
-    def __init__(self, path: Any, *args: Any, **kwargs: Any) -> None:
-        self.path = path
-
-    def acquire(self, *args: Any, **kwargs: Any) -> None:
-        raise PermissionError(errno.EACCES, "Permission denied", str(self.path))
-
-
 def test_an_index_that_needs_an_update_but_cannot_be_locked_is_a_usage_error(
-        chunks_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        chunks_path: Path, deny_index_lock: Callable[[], None]) -> None:
     open_engine(chunks_path)
     change_docs_and_forums(chunks_path)
-    monkeypatch.setattr("src.fusion.index_lock.FileLock", _DeniedLock)
+    deny_index_lock()
     index = chunks_path.parent / "index"
     with pytest.raises(IndexNotWritable) as info:
         open_engine(chunks_path)
