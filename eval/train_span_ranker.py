@@ -28,8 +28,7 @@ import numpy as np  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
 from src.evaluation.ramdocs import found, load_ramdocs  # noqa: E402
-from src.graph.candidates import AnswerExtractor  # noqa: E402
-from src.graph.nlp import load_tagger  # noqa: E402
+from src.graph.candidates import make_extractor  # noqa: E402
 from src.graph.question import analyse_question  # noqa: E402
 from src.graph.span_ranker import FEATURES, WEIGHTS, SpanModel  # noqa: E402
 
@@ -40,10 +39,8 @@ GROUPS = {"entity": ("person", "organisation", "place", "title"), "phrase": ("ph
 
 def rows_of(path: Path) -> list[tuple[str, list[dict[str, float]], list[int], list[float]]]:
     """(answer type, features, labels, hand scores per span) for each non-noise dev document."""
-    from src.embeddings import embed_texts, load_embed_model
-    model = load_embed_model()
-    extractor = AnswerExtractor(load_tagger(None), lambda texts: embed_texts(model, texts),
-                                lambda text: embed_texts(model, [text], queries=True)[0], span_model=None)
+    from src.embeddings import load_embed_model
+    extractor = make_extractor(None, load_embed_model())  # the hand score picks; span_rows gives every span
     out = []
     for q in load_ramdocs(path, "dev"):
         question = analyse_question(q.question)
