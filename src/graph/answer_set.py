@@ -29,7 +29,7 @@ from src.graph.analysis import ClaimNode, KeyResult, explain
 from src.graph.candidates import Candidate
 from src.graph.claims import short_hash
 from src.graph.question import Question
-from src.graph.scope import compatible, differing_dims, scope_values
+from src.graph.scope import compatible, conflicting, differing_dims, scope_values
 from src.graph.values import compare, parse_value
 from src.graph.weights import Support
 from src.types import Chunk, KeyStatus, VerdictStatus
@@ -147,7 +147,10 @@ class _Group:
 
     @property
     def scope(self) -> dict[str, str]:
-        return self.best.scope
+        """The best member's scope on the dimensions every member names: one value stated for
+        "plan=pro" by one source and for "plan=pro, tenant=pro" by another holds for "plan=pro"."""
+        shared = set.intersection(*(set(c.scope) for c in self.members))
+        return {d: v for d, v in self.best.scope.items() if d in shared}
 
     @cached_property
     def voters(self) -> dict[str, Candidate]:
@@ -167,7 +170,7 @@ def group_candidates(candidates: Sequence[Candidate]) -> list[_Group]:
     groups: list[_Group] = []
     for c in sorted(candidates, key=lambda c: (-c.score, c.chunk_id, c.normalized)):
         for g in groups:
-            if compatible(g.scope, c.scope) and set(g.scope) == set(c.scope) and any(same_value(m, c) for m in g.members):
+            if not conflicting(g.scope, c.scope) and any(same_value(m, c) for m in g.members):
                 g.members.append(c)
                 break
         else:

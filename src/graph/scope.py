@@ -122,6 +122,12 @@ def compatible(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
     return all(scope_values(a, d) & scope_values(b, d) for d in a)
 
 
+def conflicting(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
+    """Two scopes exclude each other: a dimension both name with no value in common ("plan=basic"
+    and "plan=pro"). A dimension only one names is no conflict."""
+    return any(not scope_values(a, d) & scope_values(b, d) for d in set(a) & set(b))
+
+
 def differing_dims(scopes: Iterable[Mapping[str, str]]) -> list[str]:
     """Dimensions on which a set of scopes do not all agree (sorted)."""
     scopes = list(scopes)

@@ -156,3 +156,23 @@ def test_one_document_answers_once_per_scope() -> None:
 def test_no_candidates_is_insufficient_data() -> None:
     s = judge_answers(analyse_question("Can I import Flickr albums?"), [], AUTHORITY)
     assert s.status == "insufficient_data" and s.answers == () and "Flickr" in s.explanation
+
+
+def test_one_value_from_sources_naming_more_or_fewer_scope_dimensions_is_one_answer() -> None:
+    # CloudSync docs: "Pro accounts ($9.99/month)" (read as plan and account class) and "upgrade to Pro
+    # ($9.99/month)": one price, not two scoped answers
+    q = analyse_question("What does a Pro subscription cost per month?")
+    s = judge_answers(q, [cand("$9.99", "9.99 USD", "money", "c/docs/d1#c0", scope={"tenant": "free,pro"},
+                               sentence="Free accounts include 5GB, while Pro accounts ($9.99/month) offer more."),
+                          cand("$9.99", "9.99 USD", "money", "c/docs/d3#c0",
+                               sentence="To upgrade from Free to Pro ($9.99/month or $99/year):")], AUTHORITY)
+    assert s.status == "consistent"
+    assert [(a.value, a.scope, a.votes) for a in s.answers] == [("$9.99", {"plan": "pro"}, 2)]
+    # NimbusNote: one retention for Basic, stated with and without a region; Pro's stays apart
+    q = analyse_question("How long is version history kept?")
+    s = judge_answers(q, [cand("30 days", "P30D", "duration", "n/docs/s.md#c0", scope={"plan": "basic"}),
+                          cand("30 days", "P30D", "duration", "n/forums/t#a1", "forums",
+                               scope={"plan": "basic", "region": "us-central"}, sentence="Basic: 30 days, in us-central."),
+                          cand("365 days", "P365D", "duration", "n/docs/s.md#c1", scope={"plan": "pro"})], AUTHORITY)
+    assert [(a.value, a.scope, a.votes) for a in s.answers] == [
+        ("30 days", {"plan": "basic"}, 2), ("365 days", {"plan": "pro"}, 1)]
