@@ -92,7 +92,7 @@ _HOW = re.compile(r"\bhow\s+(many|much|long|often|frequently|old|big|large|fast|
                   r"has|have|had|may|might|must)\b)[a-z][\w-]*){0,3})", re.IGNORECASE)
 _ASKED_NOUN = re.compile(r"\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)?(?:(?:\w+\s+){0,2}?)"
                          r"(?P<noun>[a-z]+)\s+(?:of|for|in|on|at|does|do|did|is|was|that|to|when|by|with)\b"
-                         r"|\b(?:what|which)\s+(?P<noun2>[a-z]+(?:\s+(?!(?:of|for|in|on|at|to|by)\b)[a-z]+){0,2}?)\s+"
+                         r"|\b(?:what|which)\s+(?P<noun2>[a-z][a-z-]*(?:\s+(?!(?:of|for|in|on|at|to|by)\b)[a-z][a-z-]*){0,2}?)\s+"
                          r"(?:is|are|was|were|does|do|did|has|"
                          r"have|had|can|will|would|should)\b"
                          r"|\b(?:what|which)\s+(?P<noun3>[a-z]+)\b", re.IGNORECASE)
@@ -165,7 +165,8 @@ def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     word, words = m.group(1).lower(), (m.group(2) or "").lower().split()
     if word in ("many", "much") and "per" in words:  # "how many requests per hour": a rate
         return AnswerType.RATE, (words[:words.index("per")] or [None])[-1]
-    nxt = words[-1] if words else ""
+    cut = next((i for i, w in enumerate(words) if w in ("of", "in", "on", "for", "at", "from", "with")), len(words))
+    nxt = words[:cut][-1] if words[:cut] else ""  # "how many days of version history": days are counted
     if word == "many":
         unit = resolve_unit(nxt) if nxt else None
         if unit and unit[0] == "duration":
@@ -279,7 +280,8 @@ def analyse_question(text: str) -> Question:
         atype = AnswerType.QUANTITY  # "the biggest video file": a measure
     if atype == AnswerType.PHRASE and not _noun_type(noun or ""):
         # "What does a Pro subscription cost?", "Maximum event payload size?": a measure word sets the type
-        measured = [t for w in re.findall(r"[a-z]+", low) if (t := _noun_type(w)) in _MEASURED]
+        # ("learning-rate scheduler": a hyphenated modifier names no measure)
+        measured = [t for w in re.findall(r"[a-z]+(?:-[a-z]+)*", low) if (t := _noun_type(w)) in _MEASURED]
         if measured:  # the most specific: "minimum agent version" asks for a version
             atype = sorted(measured, key=lambda t: t == AnswerType.QUANTITY)[0]
     scope, _ = find_scope(q)

@@ -75,3 +75,12 @@ def test_a_sentence_without_a_question_word_still_gets_a_type() -> None:
     assert analyse_question("tell me the retention").atype == AnswerType.DURATION
     assert analyse_question("tell me about webhooks").atype == AnswerType.PHRASE
     assert analyse_question("").atype == AnswerType.PHRASE
+
+
+def test_a_hyphenated_modifier_is_not_the_noun_asked() -> None:
+    # AstraML: a scheduler is asked for, not a rate
+    q = analyse_question("Which learning-rate scheduler does v2.1 apply by default?")
+    assert q.type_noun == "scheduler" and q.atype.value not in ("rate", "quantity")
+    # RAMDocs dev: a measure noun asked still decides
+    q = analyse_question("What is the total population of Namakkal?")
+    assert q.atype.value == "count"
