@@ -47,6 +47,11 @@ MIN_FIT = 0.05  # a category phrase less close in meaning to the noun asked abou
 SEMANTIC_ALONE = 0.55  # a sentence this close in meaning answers even without the question's words
 VECTOR_CACHE = 50_000  # sentence and phrase vectors kept
 LONG_SENTENCE = 45  # words; longer "sentences" score proportionally less
+SUBJECT_SHARE = 0.6  # of a sentence's lexical score: the subject's terms; the rest, the other terms
+SCOPE_BONUS = 0.6  # the sentence names the plan/version/region the question asks about
+KEY_VALUE_WORDS = 6  # a longer "value" after a label is prose, not a setting
+KEY_MATCH = 0.5  # share of a setting's key terms the question must use for its value to answer
+KEY_BONUS = 0.5  # the value of the setting the question asks about ("batch_size=32")
 RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
 MAX_SENTENCE_CHARS = 600
@@ -521,7 +526,7 @@ class AnswerExtractor:
             elif not question.cue_terms:
                 score = subj
             else:
-                score = 0.6 * subj + 0.4 * cue
+                score = SUBJECT_SHARE * subj + (1 - SUBJECT_SHARE) * cue
             words = len(s.split())
             if words > LONG_SENTENCE:  # lists, tables flattened to text, navigation: no statement
                 score *= LONG_SENTENCE / words
@@ -579,13 +584,18 @@ class AnswerExtractor:
             ranked = []
             for sc, s, spans in rows:
                 if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE:
-                    ranked.append((sc + SEMANTIC_WEIGHT * sims[k], s, spans))
+                    ranked.append((sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * _names_scope(question, s), s, spans))
                 k += 1
             floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
             out.append((chunk, opening, [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= floor][:TOP_SENTENCES]))
         return out
 
     def _spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
+        spans = self._typed_spans(question, sentence, chunk)
+        pairs = _key_values(sentence)
+        return _keyed(question, sentence, spans, pairs, self._typed_spans) if pairs else spans
+
+    def _typed_spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
         t = question.atype
         subject_words = set(entity_key(question.subject).split()) - STOP
         if t in (AnswerType.DATE, AnswerType.YEAR):
@@ -758,6 +768,63 @@ def _plan_names(text: str) -> tuple[tuple[str, str], ...]:
     Basic plan"). Cached: every question over the same evidence reads the same chunks."""
     return tuple((name, dim) for dim, names in find_scope(text)[0].items() if dim in DIMENSION_NOUNS.values()
                  for name in names.split(",") if name and " " not in name)
+
+
+_KEY_VALUE = re.compile(r"(?:(?<![\w.-])(?P<ident>[A-Za-z][\w.-]*)\s*=|(?:^|(?<=[;,(]))\s*(?P<label>[A-Za-z][\w.-]*"
+                        r"(?:[ _][A-Za-z][\w.-]*){0,3}):)\s*(?P<value>[^;,=()\n]*[^;,=()\n\s.])")
+
+
+def _key_values(sentence: str) -> list[tuple[str, int, int, bool]]:
+    """(key, value start, value end, owned) of the ``key: value`` / ``key=value`` settings a sentence
+    lists ("batch_size=32; patience=5", "epochs: 5"): each value belongs to its own key."""
+    out = []
+    for m in _KEY_VALUE.finditer(sentence):
+        key = m.group("ident") or m.group("label")
+        if m.group("value").startswith("//") or not key_tokens(key) or len(m.group("value").split()) > KEY_VALUE_WORDS:
+            continue  # "https://...", "Note: the limit is ...": no setting
+        # A setting's own value ("x=1", "epochs: 5") belongs to its key alone; a longer text after
+        # a label ("Rate limits: 1000 requests/hour for free accounts") may answer other questions too.
+        owned = bool(m.group("ident")) or len(m.group("value").split()) <= 2
+        out.append((key, m.start("value"), m.end("value"), owned))
+    return out
+
+
+def _keyed(question: Question, sentence: str, spans: list[_Span], pairs: list[tuple[str, int, int, bool]],
+           typed: Callable[[Question, str, Chunk], list[_Span]]) -> list[_Span]:
+    """Spans of a sentence that lists settings: a value under a key the question does not ask
+    about is no answer ("storage=5TB" to "What batch size ...?"); the value under the key it asks
+    about is, whatever its type ("batch_size=32" to a question typed as a size, with the unit a
+    key names: "storage_quota_tb: 5" -> "5 tb")."""
+    asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
+    out = [sp for sp in spans if not any(a <= sp.start < b for _, a, b, _ in pairs)]
+    share = [len(key_tokens(key) & asked) / len(key_tokens(key)) for key, _, _, _ in pairs]
+    best = max(share)  # "storage" answers "what storage size", not "batch_size" beside it
+    for (key, a, b, owned), match in zip(pairs, share):
+        inside = [sp for sp in spans if a <= sp.start < b]
+        if match < max(KEY_MATCH, best):
+            out += [] if owned else inside
+            continue
+        value = sentence[a:b]
+        unit = re.split(r"[_\s.-]+", key.strip())[-1]
+        if re.fullmatch(r"\d[\d,.]*", value) and is_unit_word(unit) and len(unit) > 1:
+            inside = [_Span(a, b, sp.value, sp.normalized, sp.kind)
+                      for sp in typed(question, f"{value} {unit}", Chunk(id="", source="", kind="", text=""))] or inside
+        if not inside and len(value.split()) <= 4:
+            mention = next(iter(find_mentions(value)), None)
+            inside = [_Span(a, b, value, mention.norm.canonical, mention.norm.kind) if mention and
+                      mention.start == 0 and mention.end == len(value) else
+                      _Span(a, b, value, entity_key(value), "entity")]
+        out += [replace(sp, bonus=sp.bonus + KEY_BONUS) for sp in inside]
+    return sorted(out, key=lambda sp: sp.start)
+
+
+def _names_scope(question: Question, sentence: str) -> bool:
+    """The sentence names the plan, version or region the question asks about ("on Basic")."""
+    if not question.scope:
+        return False
+    words = set(re.findall(r"[\w.]+", sentence.lower()))
+    words |= {w.lstrip("v") for w in words}
+    return any(v in words for d in question.scope for v in scope_values(question.scope, d))
 
 
 def _opening_share(question: Question, chunk: Chunk, sentences: list[str]) -> float:

@@ -199,3 +199,32 @@ def test_a_plan_named_bare_takes_the_scope_the_evidence_introduced() -> None:
     forum = _chunk("Reply: On Basic you only get 30 days of version history.", "n/forums/t.txt#qa", "forums")
     got = {(c.chunk_id, c.value): c.scope for c in ex.candidates(q, [docs, forum])}
     assert got[("n/forums/t.txt#qa", "30 days")] == {"plan": "basic"}
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # AstraML forum (the product named, as the thread's title does): each setting's value belongs to its
+    # key, whatever type the question expects
+    ("What batch size does AstraML v2.1 use if I don't set one?",
+     "AstraML docs say v2.1 default is batch_size=32; patience=5; lr_scheduler=cosine; concurrency=2 (legacy may "
+     "see 1); artifacts=30 days; storage=5TB.", ["32"]),
+    ("Which learning-rate scheduler does AstraML v2.1 apply by default?",
+     "AstraML docs say v2.1 default is batch_size=32; patience=5; lr_scheduler=cosine; concurrency=2 (legacy may "
+     "see 1); artifacts=30 days; storage=5TB.", ["cosine"]),
+    # AstraML docs: the unit a key names goes with its bare number
+    ("What's the default storage quota for a project?", "Project quotas:\n- storage_quota_tb: 5\n- gpu_hours: 200",
+     ["5 tb"]),
+    # CloudSync docs: a label before a longer text does not own every value in it
+    ("How many requests per hour can a free account make?",
+     "Rate limits: 1000 requests/hour for free accounts, 10000/hour for Pro accounts.",
+     ["1000 requests/hour", "10000/hour"]),
+])
+def test_settings_answer_by_their_key(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
+
+
+def test_a_setting_the_question_does_not_ask_about_gives_no_answer() -> None:
+    # AstraML forum: "storage=5TB" is no batch size; OpenEMR-style "key: value" lines alike
+    assert _values("What storage size does AstraML use by default?",
+                   "AstraML docs say v2.1 default is batch_size=32; storage=5TB.") == ["5TB"]
+    assert _values("What is the maximum upload size?", "session_timeout: 7200; upload_limit_mb: 64") == ["64 mb"]
+
