@@ -31,7 +31,7 @@ from src.errors import ModelUnavailable
 
 SMALL_BATCH = 16  # as src/embeddings.py: a handful of texts runs on one thread
 RUN_BATCH = 4  # texts per session.run (module docstring)
-DISABLED_OPTIMIZERS = ["SkipLayerNormFusion"]  # module docstring
+DISABLED_OPTIMIZERS = ("SkipLayerNormFusion",)  # module docstring
 WORKERS = max(1, min(4, os.cpu_count() or 1))  # sessions run side by side on a batch
 
 
@@ -88,7 +88,7 @@ class OnnxEmbedding(BaseEmbedding):
             options.log_severity_level = 3
             self._sessions[worker] = ort.InferenceSession(str(self._model_file), options,
                                                           providers=["CPUExecutionProvider"],
-                                                          disabled_optimizers=DISABLED_OPTIMIZERS)
+                                                          disabled_optimizers=list(DISABLED_OPTIMIZERS))
         return self._sessions[worker]
 
     def _run(self, worker: int, texts: list[str]) -> np.ndarray:
