@@ -2,13 +2,18 @@
 
     .venv/bin/python bench/bench_scale.py                       # 100,000 chunks, int8 backend
     .venv/bin/python bench/bench_scale.py --chunks 5000 --qdrant # smaller, plus the Qdrant pass
+    .venv/bin/python bench/bench_scale.py --bare-only --sample 600 --rounds 5   # step 1 only
+    taskset -c 1 .venv/bin/python bench/bench_scale.py --bare-only --threads 1  # one core each
 
 Prints figures only; nothing is asserted. Steps, in one run:
 
 1. the bare embedders on the same sample (``--sample`` texts, seeded): fp32 through
    sentence-transformers, the way the index embedded before (batches of 64 in corpus order),
-   and the ``--backend`` one through ``fill_cache``'s length-sorted batches, in three interleaved
-   rounds (medians); their ratio;
+   and the ``--backend`` one through ``fill_cache``'s length-sorted batches, in ``--rounds``
+   interleaved rounds (medians); their ratio, with the load average before and after
+   (``--bare-only`` stops here; ``--threads 1`` gives each embedder one thread: torch's
+   ``set_num_threads(1)`` against one single-threaded ONNX session, under ``taskset -c 1`` the
+   figure least disturbed by other jobs on the other core);
 2. ``main.py index --chunks FILE`` as a subprocess: wall time, chunks/s against the bare fp32
    rate, peak RSS (``/usr/bin/time``), index size on disk (embedding cache and sources apart);
 3. reload: ``SearchEngine.open`` of the up-to-date index in this process (the model load apart);
@@ -62,13 +67,22 @@ def timed_child(args: list[str], env: dict[str, str], log: Path) -> tuple[float,
     return float(wall), int(rss_kb) / 1e6, code
 
 
-def bare_rates(texts: list[str], settings: Settings, backend: str, rounds: int = 3) -> tuple[float, float]:
+def bare_rates(texts: list[str], settings: Settings, backend: str, rounds: int = 3,
+               threads: int | None = None) -> tuple[float, float]:
     """Chunks/s of the fp32 sentence-transformers embedder and of ``backend`` on the same texts:
     ``rounds`` interleaved passes of each over a slice, the median of each (load from other jobs
-    then falls on both alike)."""
+    then falls on both alike). ``threads=1``: one torch thread against one ONNX session."""
     from statistics import median
 
     from src.embeddings import EmbeddingCache, fill_cache, load_embed_model
+
+    if threads is not None:
+        import torch
+
+        import src.embed_onnx
+
+        torch.set_num_threads(threads)
+        src.embed_onnx.WORKERS = threads  # one single-threaded session per thread (bench only)
 
     batch = settings.models.embed_batch_size
     fp32 = load_embed_model(settings.models.embed_model, batch)
@@ -112,6 +126,10 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=100_000)
     parser.add_argument("--backend", default="onnx-int8", help="embedding backend to index with (default onnx-int8)")
     parser.add_argument("--sample", type=int, default=1000, help="texts for the bare embedder rates (default 1000)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of step 1 (default 3)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads for each embedder in step 1 (default: torch's and the backend's own)")
+    parser.add_argument("--bare-only", action="store_true", help="step 1 only: the bare embedders' rates")
     parser.add_argument("--queries", type=int, default=50)
     parser.add_argument("--work", type=Path, default=ROOT / "artifacts" / "bench-scale",
                         help="folder for the corpus and its index (default artifacts/bench-scale)")
@@ -146,10 +164,16 @@ def main() -> None:
 
     texts = [indexed_text(c) for c in corpus.chunks]
     sample = random.Random(0).sample(texts, min(args.sample, len(texts)))
-    fp32_rate, fast_rate = (float("nan"),) * 2 if args.embed_model else bare_rates(sample, settings, args.backend)
-    print(f"\n1. bare embedders, same {len(sample)} texts, 3 interleaved rounds: fp32 (sentence-transformers, batches of 64 in "
-          f"corpus order) {fp32_rate:.1f} chunks/s; {args.backend} (length-sorted batches) {fast_rate:.1f} "
-          f"chunks/s = {fast_rate / fp32_rate:.2f}x")
+    load = os.getloadavg()[0]
+    fp32_rate, fast_rate = ((float("nan"),) * 2 if args.embed_model
+                            else bare_rates(sample, settings, args.backend, args.rounds, args.threads))
+    threads = f", {args.threads} thread(s) each" if args.threads else ""
+    print(f"\n1. bare embedders, same {len(sample)} texts, {args.rounds} interleaved rounds{threads}: fp32 "
+          f"(sentence-transformers, batches of 64 in corpus order) {fp32_rate:.1f} chunks/s; {args.backend} "
+          f"(length-sorted batches) {fast_rate:.1f} chunks/s = {fast_rate / fp32_rate:.2f}x "
+          f"(load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
+    if args.bare_only:
+        return
 
     index_dir = work / "index"
     if not args.skip_index:

@@ -5,14 +5,20 @@ the transformers release pinned here, so the two steps are done with what is ins
 
 1. ``torch.onnx.export`` with the TorchScript exporter (``dynamo=False``: the torch.export-based
    exporter needs ``onnxscript``) of the transformer followed by sentence-transformers' mean
-   pooling, so the graph outputs one vector per text (``sentence_embedding``, not normalised);
+   pooling, so the graph outputs one vector per text (``sentence_embedding``, not normalised).
+   The transformer is loaded with its eager attention (``attn_implementation="eager"``), not the
+   ``sdpa`` one transformers picks by default: the SDPA trace adds a ``Where``/``IsNaN`` guard
+   around every softmax that took 27% of the int8 graph's time, and ONNX Runtime cannot fuse it
+   (export version 1); the eager trace is the plain BERT attention (BENCHMARKS.md);
 2. ``onnxruntime.quantization.quantize_dynamic``: int8 weights per output channel, activations
    quantised at run time. Per-channel weights were measured on SciFact abstracts: per-tensor
    weights keep a mean cosine of 0.934 to the fp32 vectors, per-channel 0.994 (BENCHMARKS.md).
 
-The files go to ``<model folder>/onnx/`` when that folder is writable, else to
-``$XDG_CACHE_HOME/crosscheck/onnx/<model>-<hash of its path>/`` (``CROSSCHECK_ONNX_DIR``
-overrides both). ``export.json`` there records the torch and onnxruntime versions and the
+The files go to ``<model folder>/onnx-v<EXPORT_VERSION>/`` when that folder is writable, else to
+``$XDG_CACHE_HOME/crosscheck/onnx/<model>-<hash of its path>-v<EXPORT_VERSION>/``
+(``CROSSCHECK_ONNX_DIR`` overrides both): a changed export gets a folder of its own, so a checkout
+with the older code, sharing the same installed model, keeps its files and never re-exports
+over the newer ones. ``export.json`` there records the torch and onnxruntime versions and the
 weights' size and time; when any differs the files are made again. A file lock keeps two
 processes from exporting at once, and each file is written under a temporary name, then renamed.
 """
@@ -38,7 +44,8 @@ MANIFEST = "export.json"
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 OPSET = 17
 QUANTISATION = {"weight_type": "QInt8", "per_channel": True, "reduce_range": False}
-EXPORT_VERSION = 1  # bump when the exported graph changes
+EXPORT_VERSION = 2  # bump when the exported graph changes (2: eager attention, not sdpa)
+ATTENTION = "eager"
 
 
 def mean_pooling(model_dir: Path) -> bool:
@@ -62,11 +69,12 @@ def cache_folder(model_dir: Path, env: dict[str, str] | None = None) -> Path:
     """Where the ONNX files of ``model_dir`` live (module docstring)."""
     env = dict(os.environ if env is None else env)
     model_dir = Path(model_dir).resolve()
-    tag = f"{re.sub(r'[^A-Za-z0-9._-]+', '_', model_dir.name)}-{hashlib.sha256(str(model_dir).encode()).hexdigest()[:8]}"
+    tag = (f"{re.sub(r'[^A-Za-z0-9._-]+', '_', model_dir.name)}-"
+           f"{hashlib.sha256(str(model_dir).encode()).hexdigest()[:8]}-v{EXPORT_VERSION}")
     if env.get("CROSSCHECK_ONNX_DIR"):
         return Path(env["CROSSCHECK_ONNX_DIR"]) / tag
     if os.access(model_dir, os.W_OK):
-        return model_dir / "onnx"
+        return model_dir / f"onnx-v{EXPORT_VERSION}"
     base = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return base / "crosscheck" / "onnx" / tag
 
@@ -77,7 +85,7 @@ def _manifest(model_dir: Path) -> dict[str, Any]:
 
     weights = sorted(p for p in model_dir.iterdir() if p.suffix in (".safetensors", ".bin"))
     return {"export": EXPORT_VERSION, "torch": version("torch"), "onnxruntime": version("onnxruntime"),
-            "opset": OPSET, "quantisation": QUANTISATION,
+            "opset": OPSET, "attention": ATTENTION, "quantisation": QUANTISATION,
             "weights": {p.name: [p.stat().st_size, int(p.stat().st_mtime)] for p in weights}}
 
 
@@ -143,7 +151,7 @@ def _export(model_dir: Path, out: Path) -> None:
             mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
             return (hidden * mask).sum(1) / torch.clamp(mask.sum(1), min=1e-9)
 
-    model = MeanPooled(AutoModel.from_pretrained(str(model_dir))).eval()
+    model = MeanPooled(AutoModel.from_pretrained(str(model_dir), attn_implementation=ATTENTION)).eval()
     # Two texts of different lengths, so that padding is traced; the axes stay dynamic.
     ids = torch.tensor([[101, 7592, 2088, 102], [101, 7592, 102, 0]], dtype=torch.long)
     mask = (ids != 0).long()

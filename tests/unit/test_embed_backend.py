@@ -103,9 +103,10 @@ def test_onnx_files_go_beside_the_model_else_to_the_user_cache(tmp_path: Path, m
                                                               ) -> None:
     model = tmp_path / "site-packages" / "minilm" / "model"
     model.mkdir(parents=True)
-    assert cache_folder(model, env={}) == model / "onnx"
+    assert cache_folder(model, env={}) == model / "onnx-v2"  # one folder per export version
     overridden = cache_folder(model, env={"CROSSCHECK_ONNX_DIR": str(tmp_path / "onnx")})
-    assert overridden.parent == tmp_path / "onnx" and overridden.name.startswith("model-")
+    assert overridden.parent == tmp_path / "onnx"
+    assert overridden.name.startswith("model-") and overridden.name.endswith("-v2")
     monkeypatch.setattr("os.access", lambda path, mode: False)  # a read-only site-packages
     fallback = cache_folder(model, env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
     assert fallback == tmp_path / "cache" / "crosscheck" / "onnx" / overridden.name
