@@ -780,11 +780,13 @@ def _key_values(sentence: str) -> list[tuple[str, int, int, bool]]:
     out = []
     for m in _KEY_VALUE.finditer(sentence):
         key = m.group("ident") or m.group("label")
-        if m.group("value").startswith("//") or not key_tokens(key) or len(m.group("value").split()) > KEY_VALUE_WORDS:
-            continue  # "https://...", "Note: the limit is ...": no setting
+        value = m.group("value")
+        if value.startswith("//") or not re.search(r"[^\W_]", value) or not key_tokens(key) or \
+                len(value.split()) > KEY_VALUE_WORDS:
+            continue  # "https://...", "**Selective Sync:**", "Note: the limit is ...": no setting
         # A setting's own value ("x=1", "epochs: 5") belongs to its key alone; a longer text after
         # a label ("Rate limits: 1000 requests/hour for free accounts") may answer other questions too.
-        owned = bool(m.group("ident")) or len(m.group("value").split()) <= 2
+        owned = bool(m.group("ident")) or len(value.split()) <= 2
         out.append((key, m.start("value"), m.end("value"), owned))
     return out
 

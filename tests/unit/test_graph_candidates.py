@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from src.graph.candidates import AnswerExtractor, _fullest, _Span, chunk_sentences
+from src.graph.candidates import AnswerExtractor, _fullest, _key_values, _Span, chunk_sentences
 from src.graph.nlp import Tagger, load_tagger
 from src.graph.question import analyse_question
 from src.types import Chunk
@@ -228,3 +228,12 @@ def test_a_setting_the_question_does_not_ask_about_gives_no_answer() -> None:
                    "AstraML docs say v2.1 default is batch_size=32; storage=5TB.") == ["5TB"]
     assert _values("What is the maximum upload size?", "session_timeout: 7200; upload_limit_mb: 64") == ["64 mb"]
 
+
+
+
+def test_a_bold_heading_is_no_setting() -> None:
+    # CloudSync docs: "**Selective Sync:**" heads a list (its line reads "Selective Sync:**"): the
+    # markdown after the colon is no value; a real value in the same shape stays a setting (AstraML docs)
+    assert _key_values("Selective Sync:**") == []
+    assert _key_values("epochs: 5") == [("epochs", 8, 9, True)]
+    assert _values("How many epochs does AstraML train for?", "**AstraML defaults:**\nepochs: 5") == ["5"]
