@@ -32,7 +32,7 @@ import numpy as np
 from src.graph.extract import availability_claims
 from src.graph.mentions import DAY, find_mentions
 from src.graph.nlp import Tagger
-from src.graph.question import ENTITY_TYPES, AnswerType, Question
+from src.graph.question import ENTITY_TYPES, NUMERIC_TYPES, AnswerType, Question
 from src.graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
 from src.graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
 from src.graph.text import STOP, is_unit_word, key_tokens, prose, split_sentences, text_terms
@@ -811,11 +811,15 @@ def _keyed(question: Question, sentence: str, spans: list[_Span], pairs: list[tu
         if re.fullmatch(r"\d[\d,.]*", value) and is_unit_word(unit) and len(unit) > 1:
             inside = [_Span(a, b, sp.value, sp.normalized, sp.kind)
                       for sp in typed(question, f"{value} {unit}", Chunk(id="", source="", kind="", text=""))] or inside
-        if not inside and len(value.split()) <= 4:
+        if not inside and len(value.split()) <= 4 and not re.search(r"\s", key.strip()):
+            # an identifier's value of another shape than the type expected: a number for a
+            # measure, anything for a name; a title "hooklane replay: unknown command" is no setting
             mention = next(iter(find_mentions(value)), None)
-            inside = [_Span(a, b, value, mention.norm.canonical, mention.norm.kind) if mention and
-                      mention.start == 0 and mention.end == len(value) else
-                      _Span(a, b, value, entity_key(value), "entity")]
+            whole = mention is not None and mention.start == 0 and mention.end == len(value)
+            if whole and question.atype in NUMERIC_TYPES:
+                inside = [_Span(a, b, value, mention.norm.canonical, mention.norm.kind)]
+            elif not whole and question.atype in ENTITY_TYPES:
+                inside = [_Span(a, b, value, entity_key(value), "entity")]
         out += [replace(sp, bonus=sp.bonus + KEY_BONUS) for sp in inside]
     return sorted(out, key=lambda sp: sp.start)
 

@@ -237,3 +237,11 @@ def test_a_bold_heading_is_no_setting() -> None:
     assert _key_values("Selective Sync:**") == []
     assert _key_values("epochs: 5") == [("epochs", 8, 9, True)]
     assert _values("How many epochs does AstraML train for?", "**AstraML defaults:**\nepochs: 5") == ["5"]
+
+
+def test_a_title_before_a_colon_is_no_setting() -> None:
+    # Hooklane forum (data/): a thread title "hooklane replay: unknown command" gives no version;
+    # AstraML: an identifier's value of another shape still answers ("lr_scheduler=cosine" above)
+    assert _values("Minimum agent version for the hooklane replay command?",
+                   "hooklane replay: unknown command") == []
+    assert _values("What optimizer does AstraML use?", "AstraML v2.1 defaults are optimizer=adamw; epochs=5") == ["adamw"]
