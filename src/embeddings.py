@@ -141,12 +141,15 @@ def backend_name(model: Any) -> str:
 
 
 def embedder_id(model: Any) -> str:
-    """The model's name, with its backend when that is an ONNX one: the identity vectors are
-    cached and indexes recorded under, so switching backends re-embeds as switching models does
-    (the torch path keeps the bare name its caches always had)."""
+    """The model's name, with its backend when that is an ONNX one, and the version of the ONNX
+    export: the identity vectors are cached and indexes recorded under, so switching backends, or
+    a changed export, re-embeds as switching models does (the torch path keeps the bare name its
+    caches always had)."""
+    from src.onnx_export import EXPORT_VERSION
+
     name = str(getattr(model, "model_name", model))
     backend = backend_name(model)
-    return f"{name}@{backend}" if backend.startswith("onnx") else name
+    return f"{name}@{backend}-v{EXPORT_VERSION}" if backend.startswith("onnx") else name
 
 
 def load_embed_model(name: str | None = None, batch_size: int = 64, backend: str = "torch") -> BaseEmbedding:

@@ -46,16 +46,31 @@ def test_backend_names_and_identities() -> None:
     assert backend_name(HashingEmbedding(64)) == "hashing"
     assert embedder_id(HashingEmbedding(64)) == "hashing:64"
     assert backend_name(OnnxLike(64)) == "onnx-int8"
-    assert embedder_id(OnnxLike(64)) == "hashing:64@onnx-int8"
-    assert embedder_id(OnnxLike(64, embed_backend="onnx")) == "hashing:64@onnx"
+    assert embedder_id(OnnxLike(64)) == "hashing:64@onnx-int8-v2"
+    assert embedder_id(OnnxLike(64, embed_backend="onnx")) == "hashing:64@onnx-v2"
+
+
+def test_a_changed_onnx_export_is_a_new_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    # vectors of export version 1 (sdpa attention) are not reused by version 2 (eager attention)
+    monkeypatch.setattr("src.onnx_export.EXPORT_VERSION", 1)
+    assert embedder_id(OnnxLike(64)) == "hashing:64@onnx-int8-v1"
+    assert embedder_id(HashingEmbedding(64)) == "hashing:64"  # the torch path's caches are unchanged
 
 
 def test_params_record_the_backend_and_the_cache_is_kept_per_backend(chunks_path: Path) -> None:
     assert open_with(chunks_path, OnnxLike(64)).embedded == 10
     assert (params(chunks_path)["embed_model"], params(chunks_path)["embed_backend"]) == ("hashing:64", "onnx-int8")
-    assert sorted(p.name for p in (chunks_path.parent / "index" / ".embeddings").iterdir()) == ["hashing_64_onnx-int8"]
+    assert sorted(p.name for p in (chunks_path.parent / "index" / ".embeddings").iterdir()) == ["hashing_64_onnx-int8-v2"]
     again = open_with(chunks_path, OnnxLike(64))
     assert (again.embedded, again.rebuilt) == (0, [])
+
+
+def test_a_changed_onnx_export_re_embeds(chunks_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("src.onnx_export.EXPORT_VERSION", 1)
+    assert open_with(chunks_path, OnnxLike(64)).embedded == 10
+    monkeypatch.setattr("src.onnx_export.EXPORT_VERSION", 2)
+    assert open_with(chunks_path, OnnxLike(64)).embedded == 10
+    assert open_with(chunks_path, OnnxLike(64)).embedded == 0
 
 
 def test_switching_backend_re_embeds_and_says_so(chunks_path: Path, caplog: pytest.LogCaptureFixture) -> None:
