@@ -592,8 +592,9 @@ class AnswerExtractor:
 
     def _spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
         spans = self._typed_spans(question, sentence, chunk)
-        pairs = _key_values(sentence)
-        return _keyed(question, sentence, spans, pairs, self._typed_spans) if pairs else spans
+        settings = _key_values(sentence)
+        return _keyed(question, sentence, spans, settings, lambda text: self._typed_spans(question, text, chunk)) \
+            if settings else spans
 
     def _typed_spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
         t = question.atype
@@ -774,44 +775,59 @@ _KEY_VALUE = re.compile(r"(?:(?<![\w.-])(?P<ident>[A-Za-z][\w.-]*)\s*=|(?:^|(?<=
                         r"(?:[ _][A-Za-z][\w.-]*){0,3}):)\s*(?P<value>[^;,=()\n]*[^;,=()\n\s.])")
 
 
-def _key_values(sentence: str) -> list[tuple[str, int, int, bool]]:
-    """(key, value start, value end, owned) of the ``key: value`` / ``key=value`` settings a sentence
-    lists ("batch_size=32; patience=5", "epochs: 5"): each value belongs to its own key."""
+@dataclass(frozen=True)
+class _Setting:
+    """A ``key: value`` / ``key=value`` setting of a sentence: its key, the key's terms, where its
+    value is, and whether the value belongs to the key alone."""
+
+    key: str
+    terms: frozenset[str]
+    start: int
+    end: int
+    owned: bool  # "x=1", "epochs: 5"; not a longer text after a label, which may answer other questions
+
+    def holds(self, span: _Span) -> bool:
+        return self.start <= span.start < self.end
+
+
+def _key_values(sentence: str) -> list[_Setting]:
+    """The settings a sentence lists ("batch_size=32; patience=5", "epochs: 5"): each value
+    belongs to its own key."""
     out = []
     for m in _KEY_VALUE.finditer(sentence):
         key = m.group("ident") or m.group("label")
         value = m.group("value")
-        if value.startswith("//") or not re.search(r"[^\W_]", value) or not key_tokens(key) or \
+        terms = key_tokens(key)
+        if value.startswith("//") or not re.search(r"[^\W_]", value) or not terms or \
                 len(value.split()) > KEY_VALUE_WORDS:
             continue  # "https://...", "**Selective Sync:**", "Note: the limit is ...": no setting
-        # A setting's own value ("x=1", "epochs: 5") belongs to its key alone; a longer text after
-        # a label ("Rate limits: 1000 requests/hour for free accounts") may answer other questions too.
-        owned = bool(m.group("ident")) or len(value.split()) <= 2
-        out.append((key, m.start("value"), m.end("value"), owned))
+        # ("Rate limits: 1000 requests/hour for free accounts" is a label's longer text, not owned)
+        out.append(_Setting(key, terms, m.start("value"), m.end("value"),
+                            owned=bool(m.group("ident")) or len(value.split()) <= 2))
     return out
 
 
-def _keyed(question: Question, sentence: str, spans: list[_Span], pairs: list[tuple[str, int, int, bool]],
-           typed: Callable[[Question, str, Chunk], list[_Span]]) -> list[_Span]:
+def _keyed(question: Question, sentence: str, spans: list[_Span], settings: list[_Setting],
+           typed: Callable[[str], list[_Span]]) -> list[_Span]:
     """Spans of a sentence that lists settings: a value under a key the question does not ask
     about is no answer ("storage=5TB" to "What batch size ...?"); the value under the key it asks
     about is, whatever its type ("batch_size=32" to a question typed as a size, with the unit a
-    key names: "storage_quota_tb: 5" -> "5 tb")."""
+    key names: "storage_quota_tb: 5" -> "5 tb"). ``typed(text)``: the typed spans of a text."""
     asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
-    out = [sp for sp in spans if not any(a <= sp.start < b for _, a, b, _ in pairs)]
-    share = [len(key_tokens(key) & asked) / len(key_tokens(key)) for key, _, _, _ in pairs]
+    out = [sp for sp in spans if not any(st.holds(sp) for st in settings)]
+    share = [len(st.terms & asked) / len(st.terms) for st in settings]
     best = max(share)  # "storage" answers "what storage size", not "batch_size" beside it
-    for (key, a, b, owned), match in zip(pairs, share):
-        inside = [sp for sp in spans if a <= sp.start < b]
+    for st, match in zip(settings, share):
+        inside = [sp for sp in spans if st.holds(sp)]
         if match < max(KEY_MATCH, best):
-            out += [] if owned else inside
+            out += [] if st.owned else inside
             continue
+        a, b = st.start, st.end
         value = sentence[a:b]
-        unit = re.split(r"[_\s.-]+", key.strip())[-1]
+        unit = re.split(r"[_\s.-]+", st.key.strip())[-1]
         if re.fullmatch(r"\d[\d,.]*", value) and is_unit_word(unit) and len(unit) > 1:
-            inside = [_Span(a, b, sp.value, sp.normalized, sp.kind)
-                      for sp in typed(question, f"{value} {unit}", Chunk(id="", source="", kind="", text=""))] or inside
-        if not inside and len(value.split()) <= 4 and not re.search(r"\s", key.strip()):
+            inside = [_Span(a, b, sp.value, sp.normalized, sp.kind) for sp in typed(f"{value} {unit}")] or inside
+        if not inside and len(value.split()) <= 4 and not re.search(r"\s", st.key.strip()):
             # an identifier's value of another shape than the type expected: a number for a
             # measure, anything for a name; a title "hooklane replay: unknown command" is no setting
             mention = next(iter(find_mentions(value)), None)

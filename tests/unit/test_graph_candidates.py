@@ -235,7 +235,7 @@ def test_a_bold_heading_is_no_setting() -> None:
     # CloudSync docs: "**Selective Sync:**" heads a list (its line reads "Selective Sync:**"): the
     # markdown after the colon is no value; a real value in the same shape stays a setting (AstraML docs)
     assert _key_values("Selective Sync:**") == []
-    assert _key_values("epochs: 5") == [("epochs", 8, 9, True)]
+    assert [(st.key, st.start, st.end, st.owned) for st in _key_values("epochs: 5")] == [("epochs", 8, 9, True)]
     assert _values("How many epochs does AstraML train for?", "**AstraML defaults:**\nepochs: 5") == ["5"]
 
 
