@@ -97,15 +97,42 @@ class Retrieval:
     timings_ms: dict[str, float]
     counter: tuple[ScoredChunk, ...] = ()  # chunks the graph read beyond the results (counter-evidence)
     notices: tuple[str, ...] = ()  # the LLM's and the offline rules' claims disagree on a contradiction
+    voices: tuple[ScoredChunk, ...] = ()  # each source's best chunk the authority prior put below the cut
+
+    @property
+    def beyond(self) -> list[ScoredChunk]:
+        """Chunks the graph read besides the top results: the sources' own voices, then counter-evidence."""
+        return [*self.voices, *self.counter]
 
     def to_json(self, graph_html: str | None = None) -> dict[str, Any]:
         """The SPEC section 4 (``fusion --json``) object."""
         graph = self.graph.to_json(html_path=graph_html) if self.graph is not None else None
         if graph is not None:
             graph["counter_evidence"] = [s.id for s in self.counter]
+            graph["source_evidence"] = [s.id for s in self.voices]
             if self.notices:
                 graph["notices"] = [*graph.get("notices", []), *self.notices]
         return result_json(self.result, graph=graph, graph_on=self.graph is not None, timings_ms=self.timings_ms)
+
+
+def source_voices(result: SearchResult, n: int) -> list[ScoredChunk]:
+    """The best chunk of each source that has none among the top ``n`` results although its
+    relevance (the fused score, before authority and priors) ranks among the top ``n``: the
+    claim graph compares what every source says, and authority judges the answer, not whether a
+    source is read at all (a forum reply giving another maintenance day, ranked 10th behind docs)."""
+    def relevance(s: ScoredChunk) -> float:
+        return s.scores.get("fusion", s.score)
+
+    top = result.results[:n]
+    sources = {s.source for s in top}
+    ids = {s.id for s in top}
+    ranked = sorted(result.pool, key=lambda s: (-relevance(s), s.id))[:n]
+    out = []
+    for s in ranked:
+        if s.source not in sources and s.id not in ids:
+            out.append(s)
+            sources.add(s.source)
+    return out
 
 
 @dataclass(frozen=True)
@@ -259,25 +286,30 @@ class AnswerService:
         graph = relevance = None
         counter: list[ScoredChunk] = []
         notices: tuple[str, ...] = ()
+        voices = source_voices(result, graph_topn) if with_graph else []
         if with_graph:
             t0 = time.perf_counter()
             graph, counter, notices = self.claim_graph(result.results[:graph_topn], budget=budget,
-                                                       counter_limit=counter_limit)
+                                                       counter_limit=counter_limit, voices=voices)
+            voices = [s for s in voices if s.id not in {c.id for c in counter}]  # read once, as counter-evidence
             timings["graph"] = (time.perf_counter() - t0) * 1000
             timings["total"] = timings.get("total", 0.0) + timings["graph"]
         if assess:
             keys = [(k.key, *k.aliases) for k in graph.keys] if graph is not None else []
             relevance = self._relevance_model().assess(result.query, result.results, keys)
-        return Retrieval(result, graph, relevance, timings, tuple(counter), notices)
+        return Retrieval(result, graph, relevance, timings, tuple(counter), notices, tuple(voices))
 
     def claim_graph(self, evidence: list[ScoredChunk], *, budget: LLMBudget | None = None,
-                    counter_limit: int = COUNTER_LIMIT) -> tuple[Any, list[ScoredChunk], tuple[str, ...]]:
-        """The claim graph of ``evidence`` plus up to ``counter_limit`` chunks of counter-evidence:
-        (graph, the counter-evidence, notices when the LLM's and the offline claims disagree)."""
+                    counter_limit: int = COUNTER_LIMIT, voices: Sequence[ScoredChunk] = ()
+                    ) -> tuple[Any, list[ScoredChunk], tuple[str, ...]]:
+        """The claim graph of ``evidence`` and ``voices`` (``source_voices``) plus up to
+        ``counter_limit`` chunks of counter-evidence to ``evidence``: (graph, the counter-evidence,
+        notices when the LLM's and the offline claims disagree)."""
         from src.graph.llm_extract import checked_graph
 
         counter = (counter_evidence(evidence, self.contradiction_groups(), self.by_id, counter_limit)
                    if counter_limit > 0 else [])
+        evidence = [*evidence, *(s for s in voices if s.id not in {c.id for c in counter})]
         extractor = self._claims_extractor([s.chunk for s in evidence + counter], budget or self.budget())
         with self.lock:
             graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
@@ -380,7 +412,7 @@ class AnswerService:
         rel = ret.relevance
         assert rel is not None
         question = ret.result.query
-        graph_chunks = [s.chunk for s in ret.result.results[:options.graph_topn]] + [s.chunk for s in ret.counter]
+        graph_chunks = [s.chunk for s in ret.result.results[:options.graph_topn] + ret.beyond]
         typed_answers = self._typed_answers(question, graph_chunks, budget)  # the LLM's, outside the lock
         with self.lock:
             aset = self.answer_set(question, graph_chunks, typed_answers)
@@ -400,7 +432,7 @@ class AnswerService:
                             relevance=rel.to_json(), timings_ms=total_timings(timings, t0),
                             question=question_json(aset), llm_status=self._llm_status(budget))
             return answer, ret
-        evidence = list(ret.result.results) + list(ret.counter)
+        evidence = list({s.id: s for s in [*ret.result.results, *ret.beyond]}.values())
         authority = self.authority
         typed = bool(aset.answers)
         q_terms = question_terms(question)

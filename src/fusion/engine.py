@@ -196,7 +196,7 @@ class SearchEngine:
             scored, reranker_name = self._rerank(query, scored, config.rerank_topn)
         t2 = time.perf_counter()
         return SearchResult(
-            query=query, config=config, results=scored[: config.k], variants=run.variants,
+            query=query, config=config, results=scored[: config.k], variants=run.variants, pool=scored,
             reranker=reranker_name,
             timings_ms={**timings, "retrieve": (t1 - t0) * 1000, "rerank": (t2 - t1) * 1000,
                         "total": (t2 - t0) * 1000},

@@ -80,3 +80,4 @@ class SearchResult:
     variants: list[str] = field(default_factory=list)  # the query variants actually used
     reranker: str | None = None  # name or path of the reranker that ran
     timings_ms: dict[str, float] = field(default_factory=dict)
+    pool: list[ScoredChunk] = field(default_factory=list, repr=False)  # every fused candidate, best first

@@ -2,9 +2,10 @@
 adds the other side of a contradiction that retrieval ranked below the claim graph's cut.
 
 Each planted item of eval/conflicts.jsonl is asked as a question (its ``fact``). Measured when
-written: without counter-evidence 8 of 9 contradictions are reported (C09, the endpoint
-timeout, is missed: ticket_101 ranks 14th); with it all 9, and no restatement or scoped pair
-becomes a contradiction.
+written: without counter-evidence 8 of 9 contradictions were reported (C09, the endpoint
+timeout, was missed: ticket_101 ranks 14th); with it all 9, and no restatement or scoped pair
+becomes a contradiction. Since each source's best chunk is read when its relevance alone ranks
+it among the graph's chunks (``source_voices``, 2026-11-23), C09 is reported without it too.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def test_every_planted_contradiction_is_reported_per_question(service: AnswerSer
     contradictions = [i["id"] for i in ITEMS if i["type"] == "contradiction"]
     others = [i["id"] for i in ITEMS if i["type"] != "contradiction"]
     assert [c for c in contradictions if with_counter[c] != "contradiction"] == []
-    assert [c for c in contradictions if without[c] != "contradiction"] == ["C09"]
+    assert [c for c in contradictions if without[c] != "contradiction"] == []  # C09: the tickets' own voice
     assert [o for o in others if with_counter[o] == "contradiction"] == []
     assert {o: with_counter[o] for o in others} == {o: without[o] for o in others}
 

@@ -219,7 +219,8 @@ def test_a_hanging_llm_costs_one_deadline_then_everything_is_offline(engine: Sea
     assert reason.startswith(f"LLM fake-model@{srv.url} timed out after ") and reason.endswith(
         "(the request's 1 s LLM deadline passed)")
     assert [w.message for w in a.warnings if w.kind == "llm_fallback"] == [f"{reason}; this answer is extractive."]
-    assert ret.graph.notices == ("LLM claim extraction failed for 8 chunk(s); used the offline extractor",)
+    # 8 results and the best chunk of a source none of them comes from (``source_voices``)
+    assert ret.graph.notices == ("LLM claim extraction failed for 9 chunk(s); used the offline extractor",)
 
 
 class LockWatchingLLM:
@@ -251,6 +252,6 @@ def test_no_llm_call_runs_under_the_engine_lock(engine: SearchEngine) -> None:
     a, ret = service.ask(QUESTION, AskOptions(config=FusionConfig(k=8, num_queries=3)))
     assert ret.result.variants == [QUESTION, "team plan event retention days", "how many days are events kept on team"]
     kinds = [k for k, _ in llm.calls]
-    assert kinds[0] == "rewrite" and kinds.count("claims") == 8 and kinds[-2:] == ["answer", "answer"]
+    assert kinds[0] == "rewrite" and kinds.count("claims") == 9 and kinds[-2:] == ["answer", "answer"]
     assert not any(locked for _, locked in llm.calls)
     assert a.method == "extractive" and a.llm_status["used"] is True

@@ -10,9 +10,12 @@ import pytest
 
 from src.answer import AnswerService
 from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY
+from src.answer.service import source_voices
 from src.config import Settings
 from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
+from src.fusion.options import FusionConfig, SearchResult
+from src.types import Chunk, ScoredChunk
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "server"
 ROOT = Path(__file__).parents[2]
@@ -117,3 +120,22 @@ def test_questions_do_not_wait_for_a_running_audit(tiny_service) -> None:
         answer, ret = service.ask("How long does the Team plan keep events?")
     assert groups == [["kb/docs/retention.md#c0", "kb/forums/t001#qa"]]
     assert answer.verdict.status == "contradiction"
+
+
+def _scored(cid: str, source: str, fusion: float, prior: float) -> ScoredChunk:
+    return ScoredChunk(Chunk(cid, source, "document", "text"), fusion * prior, {"fusion": fusion, "prior": prior})
+
+
+def test_each_source_s_best_chunk_is_read_when_only_authority_kept_it_out() -> None:
+    # LumenVault (samples/): the forum reply giving another maintenance day ranks 10th behind docs
+    # (fusion 0.85 x forum prior 0.8), though its relevance alone ranks it 2nd.
+    pool = sorted([_scored("d1", "docs", 1.17, 1.2), _scored("d2", "docs", 0.69, 1.2), _scored("d3", "docs", 0.67, 1.2),
+                   _scored("f1", "forums", 0.85, 0.8), _scored("f2", "forums", 0.80, 0.8),
+                   _scored("t1", "tickets", 0.30, 0.9), _scored("b1", "blogs", 0.74, 1.0)],
+                  key=lambda s: -s.score)
+    result = SearchResult("q", FusionConfig(), pool, pool=pool)
+    assert [s.id for s in result.results[:3]] == ["d1", "d2", "d3"]
+    assert [s.id for s in source_voices(result, 3)] == ["f1"]  # one per source; the ticket is not relevant enough
+    assert [s.id for s in source_voices(result, 1)] == []  # only the best chunk is read: no other voice ranks so high
+    assert source_voices(result, 7) == []  # every source is read already
+
