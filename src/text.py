@@ -21,7 +21,7 @@ _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|[A-Z]|Mr|Mrs|Ms|Dr|Pro
 # Where a chunker may cut a long paragraph: after any sentence-ending mark, abbreviations or not.
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 # A word: a letter, then letters and digits, hyphenated or with an apostrophe ("opt-in", "don't").
-WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'’][A-Za-z0-9]+)*")
 # A token: a run of lower-case letters and digits (match it against lower-cased text).
 TOKEN = re.compile(r"[a-z0-9]+")
 

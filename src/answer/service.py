@@ -46,6 +46,7 @@ from src.answer.generate import build_messages, generate, parse_answer_reply
 from src.answer.model import Answer, Citation, Verdict
 from src.answer.relevance import Relevance, RelevanceModel, question_terms, terms
 from src.answer.verdict import (
+    answer_meant,
     answers_from_focus,
     focus_status,
     make_verdict,
@@ -419,6 +420,9 @@ class AnswerService:
         if not rel.relevant and aset.answers and subject_named(aset):
             rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
                               f"for it ({aset.answers[0].value})")
+        elif not rel.relevant and answer_meant(aset):
+            rel = rel.vouched(f"an evidence sentence close in meaning to the question gives a "
+                              f"{aset.question.atype.value} ({aset.stated[0].value})")
         elif rel.relevant and not aset.answers and aset.question.named_subject:
             unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
             if unnamed:

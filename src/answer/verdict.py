@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from src.answer.model import Verdict, Warning
 from src.graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
 from src.graph.answer_set import AnswerSet
+from src.graph.candidates import SEMANTIC_ALONE
 from src.graph.text import key_tokens
 from src.types import KeyStatus, ScoredChunk, VerdictStatus
 
@@ -165,6 +166,15 @@ def subject_named(aset: AnswerSet) -> bool:
     if not stated or not stated[0].candidates:
         return False
     return max(c.subject for c in stated[0].candidates) >= SUBJECT_NAMED
+
+
+def answer_meant(aset: AnswerSet) -> bool:
+    """The sentence behind the best stated answer is as close in meaning to the question as the
+    extractor requires of a sentence that shares none of its words (``SEMANTIC_ALONE``): the
+    evidence answers a question asked in words it never uses ("my kid wiped our pictures" ->
+    "Deleted photos stay in the Recycle Bin for 60 days")."""
+    stated = aset.stated
+    return bool(stated) and max((c.meaning for c in stated[0].candidates), default=0.0) >= SEMANTIC_ALONE
 
 
 def scope_label(scope: Mapping[str, str]) -> str:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -96,6 +97,7 @@ class Candidate:
     score: float
     context: frozenset[str] = field(default=frozenset(), compare=False)  # the chunk's distinctive words
     subject: float = 0.0  # share of the question's subject terms its sentence or chunk opening names
+    meaning: float = 0.0  # cosine of its sentence with the question (0.0 without an embedder)
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,16 @@ class SpanRow:
     sentence: str
     hand: float  # the hand-set score: sentence score + closeness + fit + relation - rank
     features: dict[str, float]  # src.graph.span_ranker.FEATURES ({} when no learned model reads them)
+    meaning: float = 0.0  # cosine of the sentence with the question
+
+
+class _Answering(NamedTuple):
+    """A sentence of a chunk that may answer the question."""
+
+    score: float  # lexical share + SEMANTIC_WEIGHT x meaning + SCOPE_BONUS
+    sentence: str
+    spans: list[_Span]
+    meaning: float  # cosine of the sentence with the question
 
 
 # -- sentences -------------------------------------------------------------------------------
@@ -559,7 +571,7 @@ class AnswerExtractor:
                 for chunk, opening, ranked in self._answering_sentences(question, chunks)]
 
     def _answering_sentences(self, question: Question, chunks: Sequence[Chunk]
-                             ) -> list[tuple[Chunk, float, list[tuple[float, str, list[_Span]]]]]:
+                             ) -> list[tuple[Chunk, float, list[_Answering]]]:
         """Per chunk: the share of the subject its opening names, and its best sentences
         (score, sentence, typed spans), best first."""
         entities = question.atype in ENTITY_TYPES
@@ -577,17 +589,20 @@ class AnswerExtractor:
         for chunk, opening, scored in lexical:
             rows = [(sc, s, spans) for sc, s in scored if (spans := self._spans(question, s, chunk))]
             typed.append((chunk, opening, rows))
-        sims = self._similarity(question.text, [s for _, _, rows in typed for _, s, _ in rows], query=True)
+        # Meaning is read against the whole question: its context sentences say what it is about.
+        sims = self._similarity(question.asked or question.text, [s for _, _, rows in typed for _, s, _ in rows],
+                                query=True)
         out = []
         k = 0
         for chunk, opening, rows in typed:
             ranked = []
             for sc, s, spans in rows:
                 if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE:
-                    ranked.append((sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * _names_scope(question, s), s, spans))
+                    ranked.append(_Answering(sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * _names_scope(question, s),
+                                             s, spans, sims[k]))
                 k += 1
             floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
-            out.append((chunk, opening, [r for r in sorted(ranked, key=lambda r: -r[0]) if r[0] >= floor][:TOP_SENTENCES]))
+            out.append((chunk, opening, [r for r in sorted(ranked, key=lambda r: -r.score) if r.score >= floor][:TOP_SENTENCES]))
         return out
 
     def _spans(self, question: Question, sentence: str, chunk: Chunk) -> list[_Span]:
@@ -631,7 +646,7 @@ class AnswerExtractor:
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
         return _qualified(sentence, _numeric_spans(sentence, t, bare_ok))
 
-    def _span_rows(self, question: Question, chunk: Chunk, ranked: list[tuple[float, str, list[_Span]]],
+    def _span_rows(self, question: Question, chunk: Chunk, ranked: list[_Answering],
                    opening: float, *, features: bool) -> list[SpanRow]:
         """Every span of the chunk's answering sentences with its hand score, and its features when
         ``features`` (the learned model reads them); ``opening``: the share of the subject its title
@@ -639,7 +654,7 @@ class AnswerExtractor:
         rows: list[SpanRow] = []
         text = chunk.text.lower() if features else ""  # the features' repeat counts read it
         anchor = question.type_noun or question.text
-        for rank, (sscore, sentence, spans) in enumerate(ranked):
+        for rank, (sscore, sentence, spans, meaning) in enumerate(ranked):
             cues = _word_spans(sentence, question.cue_terms)
             where = [a for a, _ in cues]
             cue_ends = [b for _, b in cues]
@@ -658,13 +673,13 @@ class AnswerExtractor:
                 hand = sscore + 0.5 * closeness + f + span.bonus + RELATION_BONUS * related - 0.05 * rank \
                     - 0.03 * min(i, 5)
                 if not features:
-                    rows.append(SpanRow(span, sentence, hand, {}))
+                    rows.append(SpanRow(span, sentence, hand, {}, meaning))
                     continue
                 ctx = SpanContext(sentence=sentence, chunk_text=text, sentence_score=sscore, rank=rank, index=i,
                                   closeness=closeness, has_cue=bool(where), related=related, fit=f,
                                   type_fit=type_fit[i], near_subject=near_subject, chunk_opening=opening,
                                   subject_named=bool(named))
-                rows.append(SpanRow(span, sentence, hand, span_features(span.value, span.start, span.end, ctx)))
+                rows.append(SpanRow(span, sentence, hand, span_features(span.value, span.start, span.end, ctx), meaning))
         return rows
 
     def _chunk_candidates(self, question: Question, chunk: Chunk, rows: list[SpanRow],
@@ -683,6 +698,7 @@ class AnswerExtractor:
         best_score, best, sentence = found[0]
         best = _fullest(best, [sp for _, sp, _ in found])
         context = chunk_context(chunk.text)
+        meaning = {row.sentence: row.meaning for row in rows}
         picked = [(best_score, best, sentence)]
         # One sentence giving values per plan/version ("Basic keeps 30 days, Pro 90"): one per scope.
         best_segment = _segment_scope(sentence, best)
@@ -698,7 +714,7 @@ class AnswerExtractor:
             out.append(Candidate(value=span.value, normalized=span.normalized, kind=span.kind, scope=scope,
                                  sentence=sent, chunk_id=chunk.id, source=chunk.source, score=round(score, 4),
                                  context=context, subject=max(opening, _share(text_terms(sent), question.subject_terms))
-                                 if question.subject_terms else 1.0))
+                                 if question.subject_terms else 1.0, meaning=round(meaning[sent], 4)))
         return out
 
     def _fit(self, question: Question, values: list[str]) -> list[float]:

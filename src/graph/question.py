@@ -120,6 +120,7 @@ class Question:
     cue_terms: frozenset[str]
     scope: dict[str, str] = field(default_factory=dict)
     named_subject: bool = False  # the subject is a proper name (a person, a work, a place...)
+    asked: str = ""  # the whole text as asked, context sentences included ("My kid wiped ... How long ...?")
 
     @property
     def key(self) -> str:
@@ -299,4 +300,4 @@ def analyse_question(text: str) -> Question:
     all_terms = key_tokens(" ".join(w for w in content_words(unscoped) if w.lower() not in FRAME_WORDS))
     cue = frozenset(all_terms - subject_terms)
     return Question(text=q, atype=atype, type_noun=noun, subject=subject, subject_terms=frozenset(subject_terms),
-                    cue_terms=cue, scope=scope, named_subject=named)
+                    cue_terms=cue, scope=scope, named_subject=named, asked=" ".join(text.split()))

@@ -13,7 +13,7 @@ from src.text import split_sentences, stem_words, words
 __all__ = ["split_sentences"]  # re-exported: the extractors take sentences from here
 
 # English function words, auxiliaries and verbs that carry no subject matter.
-STOP = frozenset(["a", "about", "above", "across", "after", "again", "against", "all", "also", "although", "am", "an", "and", "any", "are", "around", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "cannot", "could", "did", "do", "does", "doing", "done", "down", "during", "each", "either", "else", "even", "ever", "every", "few", "for", "from", "further", "get", "gets", "getting", "got", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "however", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "least", "less", "like", "likely", "may", "me", "might", "more", "most", "much", "must", "my", "no", "nor", "not", "now", "of", "off", "often", "on", "once", "one", "only", "or", "other", "our", "ours", "out", "over", "own", "per", "perhaps", "please", "quite", "rather", "really", "same", "say", "said", "says", "see", "seen", "saw", "seem", "seems", "she", "should", "since", "so", "some", "still", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "though", "through", "thus", "to", "too", "under", "until", "up", "upon", "us", "use", "used", "uses", "using", "very", "via", "was", "we", "well", "were", "what", "when", "where", "whether", "which", "while", "who", "whom", "why", "will", "with", "within", "without", "would", "yes", "yet", "you", "your", "yours", "actually", "currently", "approximately", "roughly", "typically", "usually", "generally", "default", "defaults", "probably", "basically", "remember", "think", "know", "exactly", "always", "never", "sometimes", "instead", "already", "even", "docs", "doc", "documentation", "answer", "says", "told", "thing", "things", "stuff", "lot", "make", "makes", "way", "case", "cases", "example", "despite", "consider", "practice", "e", "g", "i.e", "eg", "ie", "etc", "whatever", "anything", "something", "value", "values", "set", "sets"])
+STOP = frozenset(["a", "about", "above", "across", "after", "again", "against", "all", "also", "although", "am", "an", "and", "any", "are", "around", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "cannot", "could", "did", "do", "does", "doing", "done", "down", "during", "each", "either", "else", "even", "ever", "every", "few", "for", "from", "further", "get", "gets", "getting", "got", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "however", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "least", "less", "like", "likely", "may", "me", "might", "more", "most", "much", "must", "my", "no", "nor", "not", "now", "of", "off", "often", "on", "once", "one", "only", "or", "other", "our", "ours", "out", "over", "own", "per", "perhaps", "please", "quite", "rather", "really", "same", "say", "said", "says", "see", "seen", "saw", "seem", "seems", "she", "should", "since", "so", "some", "still", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "though", "through", "thus", "to", "too", "under", "until", "up", "upon", "us", "use", "used", "uses", "using", "very", "via", "was", "we", "well", "were", "what", "when", "where", "whether", "which", "while", "who", "whom", "why", "will", "with", "within", "without", "would", "yes", "yet", "you", "your", "yours", "actually", "currently", "approximately", "roughly", "typically", "usually", "generally", "default", "defaults", "probably", "basically", "remember", "think", "know", "exactly", "always", "never", "sometimes", "instead", "already", "even", "docs", "doc", "documentation", "answer", "says", "told", "thing", "things", "stuff", "lot", "make", "makes", "many", "way", "case", "cases", "example", "despite", "consider", "practice", "e", "g", "i.e", "eg", "ie", "etc", "whatever", "anything", "something", "value", "values", "set", "sets"])
 GENERIC_KEYS = frozenset({"", "default", "value", "limit", "setting", "number", "amount", "total",
                           "remains", "it", "that", "this"})
 HEDGES = frozenset({"maximum", "max", "minimum", "min"})
@@ -63,13 +63,18 @@ def is_unit_word(word: str) -> bool:
     return len(word) <= 1 or resolve_unit(word) is not None
 
 
+_CONTRACTION = re.compile(r"(?:'re|'m|'ve|'ll|'d|'s|n't)$")
+_IRREGULAR_NEGATION = {"can't": "can", "won't": "will", "shan't": "shall"}
+
+
 def content_words(text: str) -> list[str]:
     """Lower-case words of ``text`` that may name a subject (no stop words, numbers or units)."""
     out = []
     for raw in words(text):
-        w = raw.lower()
-        if w in STOP or w.isdigit() or is_unit_word(w) or re.fullmatch(r"v?\d[\w.]*", w):
-            continue
+        w = raw.lower().replace("\u2019", "'")
+        if w in STOP or _IRREGULAR_NEGATION.get(w, _CONTRACTION.sub("", w)) in STOP or w.isdigit() or is_unit_word(w) or \
+                re.fullmatch(r"v?\d[\w.]*", w):
+            continue  # "they're", "don't", "I've" are function words too
         out.append(w)
     return out
 

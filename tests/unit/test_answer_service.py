@@ -11,10 +11,14 @@ import pytest
 from src.answer import AnswerService
 from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY
 from src.answer.service import source_voices
+from src.answer.verdict import answer_meant
 from src.config import Settings
 from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
 from src.fusion.options import FusionConfig, SearchResult
+from src.graph.answer_set import AnswerSet, judge_answers
+from src.graph.candidates import SEMANTIC_ALONE, Candidate
+from src.graph.question import analyse_question
 from src.types import Chunk, ScoredChunk
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "server"
@@ -139,3 +143,18 @@ def test_each_source_s_best_chunk_is_read_when_only_authority_kept_it_out() -> N
     assert [s.id for s in source_voices(result, 1)] == []  # only the best chunk is read: no other voice ranks so high
     assert source_voices(result, 7) == []  # every source is read already
 
+
+def test_an_answer_close_in_meaning_vouches_for_evidence_in_other_words() -> None:
+    # LumenVault (samples/) "My kid wiped a bunch of our pictures ... rescue them from the bin": the docs'
+    # "Deleted photos and videos stay in the Recycle Bin for 60 days" share few of its words (cosine 0.59);
+    # AstraML "if I leave epochs unset" -> "epochs: 5" (0.56). A sentence under SEMANTIC_ALONE does not vouch.
+    q = analyse_question("My kid wiped our pictures. How long have I got to rescue them from the bin?")
+
+    def answer(meaning: float) -> AnswerSet:
+        c = Candidate("60 days", "60 d", "duration", {}, "Deleted photos stay in the Recycle Bin for 60 days.",
+                      "lv/docs/bin#c0", "docs", 1.0, meaning=meaning)
+        return judge_answers(q, [c], {"docs": 1.0})
+
+    assert answer_meant(answer(SEMANTIC_ALONE)) and answer_meant(answer(0.59))
+    assert not answer_meant(answer(SEMANTIC_ALONE - 0.01)) and not answer_meant(answer(0.0))
+    assert not answer_meant(judge_answers(q, [], {"docs": 1.0}))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from src.graph.question import AnswerType, analyse_question
+from src.graph.text import content_words
 
 
 @pytest.mark.parametrize("question, atype, noun, subject", [
@@ -84,3 +85,20 @@ def test_a_hyphenated_modifier_is_not_the_noun_asked() -> None:
     # RAMDocs dev: a measure noun asked still decides
     q = analyse_question("What is the total population of Namakkal?")
     assert q.atype.value == "count"
+
+
+def test_function_words_of_a_spoken_question_are_no_terms() -> None:
+    # AstraML and LumenVault questions: "many", "they're", "don't" say nothing the evidence must name
+    q = analyse_question("How many epochs does a job train for if I leave epochs unset?")
+    assert "mani" not in q.subject_terms | q.cue_terms
+    assert content_words("How long have I got before they're gone? I don’t know, can't say, won't wait") == \
+        ["long", "gone", "wait"]
+    assert content_words("my kid's photos") == ["kid's", "photos"]  # a possessive is a noun
+
+
+def test_the_whole_message_is_kept_for_its_meaning() -> None:
+    # LumenVault (samples/): the context sentence says what "them" and "the bin" are
+    message = "My kid wiped a bunch of our pictures a few weeks ago. How long have I got to rescue them from the bin?"
+    q = analyse_question(message)
+    assert q.text == "How long have I got to rescue them from the bin?" and q.asked == message
+
