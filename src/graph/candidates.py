@@ -438,7 +438,7 @@ def _phrase_spans(tagged, subject_words: set[str]) -> list[_Span]:
 
 
 _PRESENT_WHEN = re.compile(r"\bwhen\s+(?:does|do|is|are|will|can|should)\b", re.IGNORECASE)
-_WORD_COUNT = re.compile(r"\b(" + "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "single"))
+_WORD_COUNT = re.compile(r"(?<![\w-])(" + "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "single"))
                          + r")\s+([a-z][a-z-]+)", re.IGNORECASE)
 _BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum", "max", "min", "threshold"}
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,4}-[a-z]+(?:-\d)?(?![\w-])")  # cloud regions: eu-central, us-east-1
@@ -621,8 +621,8 @@ class AnswerExtractor:
                 # "When does a shared link stop working?": after a duration
                 spans = _qualified(sentence, _numeric_spans(sentence, AnswerType.DURATION))
             return spans
-        if t == AnswerType.TIME:
-            return _time_spans(sentence) or _date_spans(sentence, False)
+        if t == AnswerType.TIME:  # a clock time or window, else a day ("on 12 May"); a bare year is no time
+            return _time_spans(sentence) or [sp for sp in _date_spans(sentence, False) if "-" in sp.normalized]
         if t == AnswerType.VERSION:
             return _version_spans(sentence)
         if t == AnswerType.YESNO:
@@ -711,6 +711,9 @@ class AnswerExtractor:
             scope = (_segment_scope(sent, span) or find_scope(sent)[0]) if len(picked) > 1 else find_scope(sent)[0]
             if span.kind == "only":  # "only on Business, Enterprise" names its plans in the value
                 scope = {k: v for k, v in scope.items() if k not in DIMENSION_NOUNS.values()}
+            if span.kind == "version":  # "supported from version 5.0": the version is the answer, not its scope
+                own = span.normalized.strip("v+")
+                scope = {k: v for k, v in scope.items() if not (k == "version" and v.strip("v+") == own)}
             out.append(Candidate(value=span.value, normalized=span.normalized, kind=span.kind, scope=scope,
                                  sentence=sent, chunk_id=chunk.id, source=chunk.source, score=round(score, 4),
                                  context=context, subject=max(opening, _share(text_terms(sent), question.subject_terms))
@@ -866,8 +869,11 @@ def _names_scope(question: Question, sentence: str) -> bool:
 
 
 def _opening_share(question: Question, chunk: Chunk, sentences: list[str]) -> float:
-    """Share of the subject's terms named by the chunk's title and first two sentences."""
-    head = " ".join([str(chunk.metadata.get("title") or ""), *sentences[:2]])
+    """Share of the subject's terms named by the chunk's title, first two sentences and first two
+    lines (a heading and its paragraph; a thread's title and question post, whose replies rarely
+    name the product again)."""
+    lines = [line for line in prose(chunk.text).splitlines() if line.strip()][:2]
+    head = " ".join([str(chunk.metadata.get("title") or ""), *sentences[:2], *lines])
     return _share(text_terms(head), question.subject_terms)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from src.graph.text import STOP
 from src.graph.values import ANY_NUM, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
 
 DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
@@ -17,6 +18,10 @@ _NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|(?P<word>{SPELLED_NUMB
 _TAIL_TOKEN = re.compile(r"\s*(?:-\s*)?(%|/|[A-Za-z]+)")
 _MIN_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)\s*(?:\+|or\s+(?:later|newer|above|higher)|and\s+(?:later|up|above))",
                           re.IGNORECASE)
+# "since 4.0", "starting with v3.4", "from version 5.0 of the app onwards": a minimum version too
+_SINCE_VERSION = re.compile(r"\b(?:since|starting\s+(?:with|from|in|at)|from(?=\s+(?:version\s+|v)?\d+\.\d+"
+                            r"(?:\.\d+)?(?:\s+[\w-]+){0,5}?\s+onwards?\b))\s+(?:version\s+|v)?(\d+\.\d+(?:\.\d+)?)(?![\w.])",
+                            re.IGNORECASE)
 _DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?(?:T[\d:]+Z?)?\b|\b\d+(?:\.\d+){2,}\b|\b\d+x+\b")
 _NOUNLIKE = re.compile(r"[a-z][a-z-]{2,}")
 _NOT_NOUNS = frozenset({"and", "or", "the", "of", "to", "in", "on", "for", "per", "with", "at", "by", "is", "are",
@@ -72,7 +77,7 @@ def _extend(text: str, m: re.Match) -> Mention | None:
         return None
     if tokens and tokens[0][1].strip().isalpha():
         noun = tokens[0][1].strip()
-        if _NOUNLIKE.fullmatch(noun) and noun not in _NOT_NOUNS and text[end:end + 1] == " ":
+        if _NOUNLIKE.fullmatch(noun) and noun not in _NOT_NOUNS and noun not in STOP and text[end:end + 1] == " ":
             return Mention(start, tokens[0][0], (base + tokens[0][1]).strip(), norm)
     return Mention(start, end, base.strip(), norm, bare=True)
 
@@ -93,6 +98,9 @@ def find_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
     for m in _MIN_VERSION.finditer(text):
         out.append(Mention(m.start(), m.end(), m.group(0), Norm("version", f"v{m.group(1)}+")))
+    for m in _SINCE_VERSION.finditer(text):
+        if not any(x.overlaps(m.span()) for x in out):
+            out.append(Mention(m.start(), m.end(), m.group(0), Norm("version", f"v{m.group(1)}+")))
     for m in _TIME.finditer(text):
         norm = parse_value(m.group(0))
         if not _recurring(m.group(0), text[max(0, m.start() - 12):m.start()]):

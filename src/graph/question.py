@@ -290,10 +290,11 @@ def analyse_question(text: str) -> Question:
     # "how long", "how many" are the question, not its subject
     asked = (q[:how.start()] + " " + q[how.end(1):]).strip() if how else q
     subject, named = _subject(asked, skip | set(FRAME_WORDS))
-    if named and atype in NUMERIC_TYPES and not _QUOTED.search(q) and \
+    if named and atype in NUMERIC_TYPES | {AnswerType.TIME, AnswerType.VERSION} and not _QUOTED.search(q) and \
             not re.search(rf"\b(?:of|in|for)\s+(?:the\s+)?{re.escape(subject)}", q):
-        # "How long does Hooklane wait ...": a measure of what a product does, not an attribute of
-        # one of several things that share a name ("the population of Longtown")
+        # "How long does Hooklane wait ...", "What time does X take the service down?", "Which version
+        # of X do I need?": a measure of what a product does, not an attribute of one of several
+        # things that share a name ("the population of Longtown")
         named = False
     subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
     unscoped = mask_spans(asked, find_scope(asked)[1])  # "on the Team plan" narrows the answer, it is not asked

@@ -245,3 +245,59 @@ def test_a_title_before_a_colon_is_no_setting() -> None:
     assert _values("Minimum agent version for the hooklane replay command?",
                    "hooklane replay: unknown command") == []
     assert _values("What optimizer does AstraML use?", "AstraML v2.1 defaults are optimizer=adamw; epochs=5") == ["adamw"]
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # LumenVault (samples/): the window, not the footer's year, though only the footer names the product
+    ("What day and time does LumenVault take the service down for its weekly planned maintenance?",
+     "Planned maintenance takes place between 01:00 and 03:00 UTC every Tuesday.\n\n© 2025 LumenVault Ltd.",
+     ["between 01:00 and 03:00 UTC every Tuesday"]),
+    # RAMDocs dev: a question typed as a time ("Hard Time") is not answered by a bare year
+    ('What is the genre of "Hard Time"?', '"Hard Time" follows a teenager given fifty years to life in prison '
+     'with eligibility for parole in the year 2053.', []),
+])
+def test_a_bare_year_is_no_time_of_day(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
+
+
+def test_a_thread_s_question_post_names_what_its_replies_speak_of() -> None:
+    # LumenVault (samples/) and AstraML forums: the reply never names the product its thread asks about
+    ex = AnswerExtractor(Tagger(None))
+    thread = _chunk("Title: Uploads stall at the same time every week?\nQuestion: Kind of a weird one. Once a week, "
+                    "late at night my time, my uploads just sit there for an hour or two. Is this a me thing or a "
+                    "LumenVault thing?\nAnswer: Maintenance is Wednesdays from 1 to 3 AM UTC, they post it on the "
+                    "status page too.", "lumenvault/forums/status/maintenance-night.txt#qa", "forums")
+    q = analyse_question("What day and time does LumenVault take the service down for its weekly maintenance?")
+    assert [c.value for c in ex.candidates(q, [thread])] == ["Wednesdays from 1 to 3 AM UTC"]
+    thread = _chunk("Title: batch_size default\nQuestion: What is the default batch_size in AstraML v2.1?\nAnswer: "
+                    "Concurrency=1 can happen on legacy clusters; file a ticket to migrate capacity class.",
+                    "data/forums/t001#a0012", "forums")
+    q = analyse_question("How many jobs can AstraML run concurrently on legacy clusters?")
+    assert [c.value for c in ex.candidates(q, [thread])] == ["1"]
+
+
+@pytest.mark.parametrize("question, text, value, normalized", [
+    # LumenVault (samples/) ticket: "from version X ... onwards" is a minimum version, and the answer, not a scope
+    ("Which version of the phone app do I need so my Live Photos keep their movement?",
+     "Agent note: Motion photo backup is supported from version 5.0 of the mobile app onwards.",
+     "from version 5.0", "v5.0+"),
+    # OpenEMR wiki: "since 4.0"
+    ("Which OpenEMR version lets me locate an insurance claim's batch file?",
+     "HOWTO: Locate A Specific Insurance Claim's Batch File - for all versions since 4.0", "since 4.0", "v4.0+"),
+])
+def test_a_version_since_which_something_holds(question: str, text: str, value: str, normalized: str) -> None:
+    (c,) = AnswerExtractor(Tagger(None)).candidates(analyse_question(question), [_chunk(text)])
+    assert (c.value, c.normalized, c.scope) == (value, normalized, {})
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # RAMDocs dev: "twenty-five townships" is no count of five; the census sentence answers
+    ("What is the population of Licking Township?", "Licking Township is one of the twenty-five townships of "
+     "Licking County, Ohio, United States. The 2000 census found 3,870 people in the township.", ["3,870 people"]),
+    # LumenVault (samples/): a number word counting a noun still counts
+    ("How many devices can one LumenVault account have?",
+     "Each LumenVault account can have up to five devices linked for automatic backup at any one time.",
+     ["up to five devices"]),
+])
+def test_a_number_word_counts_only_when_whole(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected

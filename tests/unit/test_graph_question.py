@@ -102,3 +102,12 @@ def test_the_whole_message_is_kept_for_its_meaning() -> None:
     q = analyse_question(message)
     assert q.text == "How long have I got to rescue them from the bin?" and q.asked == message
 
+
+@pytest.mark.parametrize("question", [
+    "What day and time does LumenVault take the service down for its weekly planned maintenance?",  # samples/
+    "Since which OpenEMR release is a patient portal built in?",  # OpenEMR answer gold
+])
+def test_a_product_s_schedule_or_version_is_no_name_shared_by_several_things(question: str) -> None:
+    assert not analyse_question(question).named_subject
+    # a date still is: several people or buildings may share a name (RAMDocs dev)
+    assert analyse_question("When was Gerhard Meidell Gerhardsen born?").named_subject

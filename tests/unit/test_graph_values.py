@@ -55,3 +55,20 @@ def test_numbers_in_words_in_running_text():
     # RAMDocs dev: a count in words is no value, compound or not (as "one endpoint" is not)
     assert found("Rush Township is one of the twenty-two townships of Tuscarawas County.") == []
     assert found("The building measured twenty-four by fifty feet.") == []
+
+
+def test_minimum_versions_and_counted_nouns_in_running_text():
+    from src.graph.mentions import find_mentions
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(m.text, m.norm.canonical) for m in find_mentions(text)]
+
+    # OpenEMR wiki and a LumenVault (samples/) ticket: "since X", "from version X ... onwards" mean X or later
+    assert found("HOWTO: Locate A Specific Insurance Claim's Batch File - for all versions since 4.0") == \
+        [("since 4.0", "v4.0+")]
+    assert found("Motion photo backup is supported from version 5.0 of the mobile app onwards.") == \
+        [("from version 5.0", "v5.0+")]
+    # AstraML blog: "from v2.1" alone is a comparison, not a minimum
+    assert found("We call out divergences from v2.1 docs where applicable.") == []
+    # AstraML forum: a modal verb after a number is not what it counts
+    assert found("Concurrency=1 can happen on legacy clusters; file a ticket.") == [("1", "1")]
