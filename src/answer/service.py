@@ -46,6 +46,7 @@ from src.answer.generate import build_messages, generate, parse_answer_reply
 from src.answer.model import Answer, Citation, Verdict
 from src.answer.relevance import Relevance, RelevanceModel, question_terms, terms
 from src.answer.verdict import (
+    Focus,
     answer_meant,
     answers_from_focus,
     focus_status,
@@ -71,6 +72,7 @@ from src.graph.counter import (
 )
 from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from src.graph.llm_extract import LLMClaimExtractor
+from src.graph.question import MEASURED_TYPES
 from src.llm import CircuitBreaker, LLMBudget
 from src.text import tokens
 from src.types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk, VerdictStatus
@@ -428,6 +430,14 @@ class AnswerService:
             if unnamed:
                 rel = rel.refuted(f"no evidence sentence gives a {aset.question.atype.value} for the question, and "
                                   f"the evidence never mentions {', '.join(unnamed)}")
+        typed = bool(aset.answers)
+        q_terms = question_terms(question)
+        focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, tokens(question))
+        if rel.relevant and not typed and aset.question.atype in MEASURED_TYPES:
+            # "How much does the Pro plan cost?": a fact of another type ("sync: 10 seconds") is no answer
+            focus = [f for f in focus if self._states_type(aset.question, f)]
+            if not focus:
+                rel = rel.refuted(f"no evidence sentence or claim gives a {aset.question.atype.value} for the question")
         if not rel.relevant:
             answer = Answer(question, "The knowledge base has nothing that answers this question, so no answer is "
                                       f"given rather than a guess ({rel.reason}).", (),
@@ -438,9 +448,6 @@ class AnswerService:
             return answer, ret
         evidence = list({s.id: s for s in [*ret.result.results, *ret.beyond]}.values())
         authority = self.authority
-        typed = bool(aset.answers)
-        q_terms = question_terms(question)
-        focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, tokens(question))
         citer = Citer()
         if typed:
             text = answer_from_set(aset, authority, citer)
@@ -485,6 +492,13 @@ class AnswerService:
                         question=question_json(aset), llm_status=self._llm_status(budget),
                         other_conflicts=tuple({"key": k.key, "explanation": k.explanation} for k in others))
         return answer, ret
+
+    def _states_type(self, question: Any, focus: Focus) -> bool:
+        """A claim of the focused key has a value of the type the question asks for, read as the
+        answer extractor reads values by their shape."""
+        extractor = self.answer_extractor()
+        return any(extractor.typed_values(question, c.value, self.by_id[c.support[0].chunk_id])
+                   for c in focus.claims if c.support and c.support[0].chunk_id in self.by_id)
 
     def _llm_status(self, budget: LLMBudget) -> dict[str, Any] | None:
         return budget.report() if self.uses_llm else None

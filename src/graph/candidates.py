@@ -441,7 +441,8 @@ _PRESENT_WHEN = re.compile(r"\bwhen\s+(?:does|do|is|are|will|can|should)\b", re.
 _WORD_COUNT = re.compile(r"(?<![\w-])(" + "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "single"))
                          + r")\s+([a-z][a-z-]+)", re.IGNORECASE)
 _BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum", "max", "min", "threshold"}
-_REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2,4}-[a-z]+(?:-\d)?(?![\w-])")  # cloud regions: eu-central, us-east-1
+# cloud regions: eu-central, us-east-1, ap-southeast-2, us-gov-west-1 (not "note-taking", "bert-base")
+_REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2}-(?:[a-z]+-)?(?:north|south|east|west|central)[a-z]*(?:-\d)?(?![\w-])")
 
 
 def _copular(sentence: str, spans: list[_Span], question: Question) -> list[_Span]:

@@ -45,7 +45,7 @@ class AnswerType(str, Enum):
 
 NUMERIC_TYPES = frozenset({AnswerType.QUANTITY, AnswerType.DURATION, AnswerType.SIZE, AnswerType.RATE,
                            AnswerType.COUNT, AnswerType.PERCENT, AnswerType.MONEY})
-_MEASURED = NUMERIC_TYPES | {AnswerType.VERSION, AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME}
+MEASURED_TYPES = NUMERIC_TYPES | {AnswerType.VERSION, AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME}  # found by shape
 ENTITY_TYPES = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ORG, AnswerType.TITLE,
                           AnswerType.PHRASE})
 
@@ -169,11 +169,11 @@ def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     cut = next((i for i, w in enumerate(words) if w in ("of", "in", "on", "for", "at", "from", "with")), len(words))
     nxt = words[:cut][-1] if words[:cut] else ""  # "how many days of version history": days are counted
     if word == "many":
-        unit = resolve_unit(nxt) if nxt else None
-        if unit and unit[0] == "duration":
-            return AnswerType.DURATION, nxt
-        if unit and unit[0] == "size":
-            return AnswerType.SIZE, nxt
+        # "how many days ahead": the unit counted, wherever it stands among the words asked
+        for w in words[:cut]:
+            unit = resolve_unit(w)
+            if unit and unit[0] in ("duration", "size"):
+                return (AnswerType.DURATION if unit[0] == "duration" else AnswerType.SIZE), w
         return AnswerType.COUNT, nxt or None
     if word == "much":
         if nxt == "time":
@@ -279,10 +279,11 @@ def analyse_question(text: str) -> Question:
     if atype == AnswerType.PHRASE and re.search(r"\b(?:biggest|largest|smallest|longest|shortest|highest|lowest)\b",
                                                 low) and not _noun_type(noun or ""):
         atype = AnswerType.QUANTITY  # "the biggest video file": a measure
-    if atype == AnswerType.PHRASE and not _noun_type(noun or ""):
-        # "What does a Pro subscription cost?", "Maximum event payload size?": a measure word sets the type
+    if atype == AnswerType.PHRASE and not _noun_type(noun or "") or atype == AnswerType.QUANTITY and not noun:
+        # "What does a Pro subscription cost?", "Maximum event payload size?", "How much does the Pro
+        # plan cost?": a measure word sets the type
         # ("learning-rate scheduler": a hyphenated modifier names no measure)
-        measured = [t for w in re.findall(r"[a-z]+(?:-[a-z]+)*", low) if (t := _noun_type(w)) in _MEASURED]
+        measured = [t for w in re.findall(r"[a-z]+(?:-[a-z]+)*", low) if (t := _noun_type(w)) in MEASURED_TYPES]
         if measured:  # the most specific: "minimum agent version" asks for a version
             atype = sorted(measured, key=lambda t: t == AnswerType.QUANTITY)[0]
     scope, _ = find_scope(q)

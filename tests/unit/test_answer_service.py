@@ -158,3 +158,13 @@ def test_an_answer_close_in_meaning_vouches_for_evidence_in_other_words() -> Non
     assert answer_meant(answer(SEMANTIC_ALONE)) and answer_meant(answer(0.59))
     assert not answer_meant(answer(SEMANTIC_ALONE - 0.01)) and not answer_meant(answer(0.0))
     assert not answer_meant(judge_answers(q, [], {"docs": 1.0}))
+
+
+def test_a_fact_of_another_type_is_no_answer(svc: AnswerService) -> None:
+    # NimbusNote answer gold ("How much does the Pro plan cost per user per month?" answered "sync: 10 seconds"):
+    # a count of events is given nowhere, so no answer rather than the Team plan's retention in days
+    a, _ = svc.ask("How many events does the Team plan keep?")
+    assert a.verdict.status == "insufficient_data" and a.method == "none"
+    assert a.relevance["reason"] == "no evidence sentence or claim gives a count for the question"
+    # the same words asking for a duration still get one
+    assert svc.ask("How long does the Team plan keep events?")[0].verdict.status == "contradiction"

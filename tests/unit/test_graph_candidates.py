@@ -301,3 +301,13 @@ def test_a_version_since_which_something_holds(question: str, text: str, value: 
 ])
 def test_a_number_word_counts_only_when_whole(question: str, text: str, expected: list[str]) -> None:
     assert _values(question, text) == expected
+
+
+def test_a_cloud_region_code_is_a_place_a_hyphenated_word_is_not() -> None:
+    # NimbusNote docs ("us-central") and data/ ("eu-central"); "note-taking" (NimbusNote) and "bert-base"
+    # (AstraML) are no regions
+    from src.graph.candidates import _REGION_CODE
+
+    text = "Backups are stored in us-central. NimbusNote is a note-taking tool; eu-central and ap-southeast-1 " \
+           "are regions, bert-base is a model."
+    assert [m.group(0) for m in _REGION_CODE.finditer(text)] == ["us-central", "eu-central", "ap-southeast-1"]

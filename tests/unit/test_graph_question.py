@@ -111,3 +111,17 @@ def test_a_product_s_schedule_or_version_is_no_name_shared_by_several_things(que
     assert not analyse_question(question).named_subject
     # a date still is: several people or buildings may share a name (RAMDocs dev)
     assert analyse_question("When was Gerhard Meidell Gerhardsen born?").named_subject
+
+
+@pytest.mark.parametrize("question, atype, noun", [
+    # OpenEMR answer gold: the unit counted stands before an adverb
+    ("How many days ahead does the calendar's 'Find Available' search look for open slots?", AnswerType.DURATION, "days"),
+    # CloudSync answer gold and RAMDocs dev: as before
+    ("How many days do I have to ask for a refund after buying Pro?", AnswerType.DURATION, "days"),
+    ("How many local clubs does the Boys & Girls Club have?", AnswerType.COUNT, "clubs"),
+    # NimbusNote answer gold: "how much ... cost" asks for money, not any quantity
+    ("How much does the Pro plan cost per user per month?", AnswerType.MONEY, None),
+])
+def test_how_many_and_how_much(question: str, atype: AnswerType, noun: str | None) -> None:
+    q = analyse_question(question)
+    assert (q.atype, q.type_noun) == (atype, noun)
