@@ -305,6 +305,20 @@ def _counted(sentence: str, span: _Span) -> _Span:
     return _Span(span.start, span.end + m.end(), sentence[span.start:span.end + m.end()], span.normalized, span.kind)
 
 
+_CHANGE_TO = re.compile(r"\s+to\s+(?:(?:under|over|about|around|just|roughly|approximately|nearly|less than|more "
+                        r"than)\s+)?$", re.IGNORECASE)
+
+
+def _standing_values(sentence: str, spans: list[_Span]) -> list[_Span]:
+    """The amounts a sentence states as true: not the one a change started from ("sync time
+    improved from 10 minutes to under 30 seconds": 30 seconds), nor a moment in the past
+    ("stopped approximately one week ago")."""
+    former = {id(a) for a, b in zip(spans, spans[1:])
+              if a.kind == b.kind and re.search(r"\bfrom\s+$", sentence[:a.start], re.IGNORECASE)
+              and _CHANGE_TO.fullmatch(sentence[a.end:b.start])}
+    return [sp for sp in spans if id(sp) not in former and not re.match(r"\s*ago\b", sentence[sp.end:], re.IGNORECASE)]
+
+
 _QUALIFIER = re.compile(r"\b(?:about|around|circa|c\.|approximately|approx\.|nearly|roughly|over|some|"
                         r"almost|under|more than|less than|at least|up to)\s*$", re.IGNORECASE)
 
@@ -645,7 +659,7 @@ class AnswerExtractor:
             return [sp for sp in spans if not _terms_all(sp.value) <= asked
                     and not (t == AnswerType.PHRASE and re.search(r"(?:ed|ly)$", sp.value.lower()))]
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
-        return _qualified(sentence, _numeric_spans(sentence, t, bare_ok))
+        return _qualified(sentence, _standing_values(sentence, _numeric_spans(sentence, t, bare_ok)))
 
     def _span_rows(self, question: Question, chunk: Chunk, ranked: list[_Answering],
                    opening: float, *, features: bool) -> list[SpanRow]:

@@ -311,3 +311,17 @@ def test_a_cloud_region_code_is_a_place_a_hyphenated_word_is_not() -> None:
     text = "Backups are stored in us-central. NimbusNote is a note-taking tool; eu-central and ap-southeast-1 " \
            "are regions, bert-base is a model."
     assert [m.group(0) for m in _REGION_CODE.finditer(text)] == ["us-central", "eu-central", "ap-southeast-1"]
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # CloudSync ticket: the value a change went to, not the one it came from
+    ("How long does the sync of a sample file take?",
+     "Tested with sample file - sync time improved from 10 minutes to under 30 seconds.", ["under 30 seconds"]),
+    # CloudSync ticket and LumenVault (samples/) ticket: "... ago" is a moment, not a duration
+    ("How long should it take for a new file to show up on my other devices?",
+     "Sync was working initially but stopped approximately one week ago.", []),
+    ("How long do deleted photos stay in the Recycle Bin?",
+     "As the photos were deleted more than two months ago, they are no longer in the Recycle Bin.", []),
+])
+def test_a_former_value_or_a_past_moment_is_no_standing_amount(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
