@@ -591,7 +591,8 @@ class AnswerExtractor:
         (score, sentence, typed spans), best first."""
         entities = question.atype in ENTITY_TYPES
         # Sentences that share the question's words; for values found by their shape (numbers,
-        # dates, versions) also the others, which their meaning alone may admit (SEMANTIC_ALONE).
+        # dates, versions) also the others, which their meaning alone (SEMANTIC_ALONE) or the plan
+        # or version the question asks about may admit (a forum reply that never names the product).
         lexical = []
         for chunk in chunks:
             sentences = chunk_sentences(chunk)
@@ -612,7 +613,7 @@ class AnswerExtractor:
         for chunk, opening, rows in typed:
             ranked = []
             for sc, s, spans in rows:
-                if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE:
+                if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE or _names_scope(question, s):
                     ranked.append(_Answering(sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * _names_scope(question, s),
                                              s, spans, sims[k]))
                 k += 1

@@ -325,3 +325,18 @@ def test_a_cloud_region_code_is_a_place_a_hyphenated_word_is_not() -> None:
 ])
 def test_a_former_value_or_a_past_moment_is_no_standing_amount(question: str, text: str, expected: list[str]) -> None:
     assert _values(question, text) == expected
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # NimbusNote forum: a thread that never names the product states the asked plan's value
+    ("I'm on the Basic plan: how far back does NimbusNote keep old versions of my notes?",
+     "Title: Are rate limits per user or per workspace?\nUser: If we have 200 users, do we get 200 * 1000 RPM?\n"
+     "- 31-40 days of version history on the Basic plan", ["31-40 days"]),
+    # data/ forum t003: the reply names the Team plan, never Hooklane
+    ("How long does Hooklane keep events on the Team plan?",
+     "Title: How far back can I replay on Team?\nAnswer: Team plan keeps events for 7 days, after that they're "
+     "purged and you can't replay them.", ["7 days"]),
+])
+def test_a_sentence_naming_the_asked_plan_is_read_though_it_never_names_the_product(
+        question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
