@@ -237,6 +237,25 @@ def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
     return " ".join(words), False
 
 
+_ALTERNATIVES = re.compile(r"(?<![\w.])(v?\d[\d.,]*(?:\s*[a-zA-Z%]+)?)\s+or\s+(v?\d[\d.,]*(?:\s*[a-zA-Z%]+)?)")
+_KIND_TYPES = {"duration": AnswerType.DURATION, "size": AnswerType.SIZE, "rate": AnswerType.RATE,
+               "percent": AnswerType.PERCENT, "number": AnswerType.COUNT}
+
+
+def _alternative_amounts(q: str) -> AnswerType | None:
+    """"Is the default early-stopping patience 3 or 5?", "Is retention 7 or 14 days?": a choice
+    between two amounts asks for the amount, not yes or no."""
+    from src.graph.values import parse_value
+
+    m = _ALTERNATIVES.search(q)
+    if not m:
+        return None
+    if re.search(r"\b(?:version|release)\b", q, re.IGNORECASE) and re.match(r"v?\d+\.\d+", m.group(2)):
+        return AnswerType.VERSION
+    norm = parse_value(m.group(2)) or parse_value(m.group(1))
+    return _KIND_TYPES.get(norm.kind) if norm else None
+
+
 def main_question(text: str) -> str:
     """The sentence that asks: "My kid wiped some photos. How long have I got?" -> the second."""
     parts = split_sentences(" ".join(text.split()))
@@ -269,7 +288,7 @@ def analyse_question(text: str) -> Question:
         if atype is None:
             atype = AnswerType.PHRASE
     elif _YESNO.match(q):
-        atype = AnswerType.YESNO
+        atype = _alternative_amounts(q) or AnswerType.YESNO
     else:
         atype = AnswerType.PHRASE
     if re.search(r"\b(?:date of birth|birth date|birthdate)\b", low):

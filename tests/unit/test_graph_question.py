@@ -125,3 +125,16 @@ def test_a_product_s_schedule_or_version_is_no_name_shared_by_several_things(que
 def test_how_many_and_how_much(question: str, atype: AnswerType, noun: str | None) -> None:
     q = analyse_question(question)
     assert (q.atype, q.type_noun) == (atype, noun)
+
+
+@pytest.mark.parametrize("question, atype", [
+    # AstraML answer gold and the data/ forum's 7-or-14-days conflict: a choice of amounts asks for the amount
+    ("Is the default early-stopping patience 3 or 5?", AnswerType.COUNT),
+    ("Is Team plan retention 7 or 14 days?", AnswerType.DURATION),
+    ("Is agent version 3.4 or 4.0 required for replay?", AnswerType.VERSION),
+    # NimbusNote answer gold: a choice of words, or two features, stays a yes/no question
+    ("Is the API rate limit counted per workspace or per user?", AnswerType.YESNO),
+    ("Can I use SSO or SCIM on the Team plan?", AnswerType.YESNO),
+])
+def test_a_choice_between_two_amounts_asks_for_the_amount(question: str, atype: AnswerType) -> None:
+    assert analyse_question(question).atype == atype
