@@ -72,7 +72,7 @@ from src.graph.counter import (
 )
 from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from src.graph.llm_extract import LLMClaimExtractor
-from src.graph.question import MEASURED_TYPES
+from src.graph.question import MEASURED_TYPES, Question
 from src.llm import CircuitBreaker, LLMBudget
 from src.text import tokens
 from src.types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk, VerdictStatus
@@ -493,7 +493,7 @@ class AnswerService:
                         other_conflicts=tuple({"key": k.key, "explanation": k.explanation} for k in others))
         return answer, ret
 
-    def _states_type(self, question: Any, focus: Focus) -> bool:
+    def _states_type(self, question: Question, focus: Focus) -> bool:
         """A claim of the focused key has a value of the type the question asks for, read as the
         answer extractor reads values by their shape."""
         extractor = self.answer_extractor()

@@ -613,9 +613,9 @@ class AnswerExtractor:
         for chunk, opening, rows in typed:
             ranked = []
             for sc, s, spans in rows:
-                if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE or _names_scope(question, s):
-                    ranked.append(_Answering(sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * _names_scope(question, s),
-                                             s, spans, sims[k]))
+                scoped = _names_scope(question, s)
+                if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE or scoped:
+                    ranked.append(_Answering(sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * scoped, s, spans, sims[k]))
                 k += 1
             floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
             out.append((chunk, opening, [r for r in sorted(ranked, key=lambda r: -r.score) if r.score >= floor][:TOP_SENTENCES]))

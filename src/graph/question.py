@@ -20,7 +20,7 @@ from enum import Enum
 
 from src.graph.scope import DIMENSION_NOUNS, find_scope
 from src.graph.text import STOP, content_words, key_tokens, mask_spans, split_sentences
-from src.graph.values import resolve_unit
+from src.graph.values import parse_value, resolve_unit
 
 
 class AnswerType(str, Enum):
@@ -245,8 +245,6 @@ _KIND_TYPES = {"duration": AnswerType.DURATION, "size": AnswerType.SIZE, "rate":
 def _alternative_amounts(q: str) -> AnswerType | None:
     """"Is the default early-stopping patience 3 or 5?", "Is retention 7 or 14 days?": a choice
     between two amounts asks for the amount, not yes or no."""
-    from src.graph.values import parse_value
-
     m = _ALTERNATIVES.search(q)
     if not m:
         return None
@@ -312,9 +310,9 @@ def analyse_question(text: str) -> Question:
     subject, named = _subject(asked, skip | set(FRAME_WORDS))
     if named and atype in NUMERIC_TYPES | {AnswerType.TIME, AnswerType.VERSION} and not _QUOTED.search(q) and \
             not re.search(rf"\b(?:of|in|for)\s+(?:the\s+)?{re.escape(subject)}", q):
-        # "How long does Hooklane wait ...", "What time does X take the service down?", "Which version
-        # of X do I need?": a measure of what a product does, not an attribute of one of several
-        # things that share a name ("the population of Longtown")
+        # "How long does Hooklane wait ...", "What time does X take the service down?", "Since which
+        # X release is a portal built in?": a measure of what a product does, not an attribute of
+        # one of several things that share a name ("the population of Longtown")
         named = False
     subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
     unscoped = mask_spans(asked, find_scope(asked)[1])  # "on the Team plan" narrows the answer, it is not asked

@@ -72,9 +72,9 @@ def content_words(text: str) -> list[str]:
     out = []
     for raw in words(text):
         w = raw.lower().replace("\u2019", "'")
-        if w in STOP or _IRREGULAR_NEGATION.get(w, _CONTRACTION.sub("", w)) in STOP or w.isdigit() or is_unit_word(w) or \
-                re.fullmatch(r"v?\d[\w.]*", w):
-            continue  # "they're", "don't", "I've" are function words too
+        base = _IRREGULAR_NEGATION.get(w, _CONTRACTION.sub("", w))  # "they're", "don't": function words too
+        if w in STOP or base in STOP or w.isdigit() or is_unit_word(w) or re.fullmatch(r"v?\d[\w.]*", w):
+            continue
         out.append(w)
     return out
 
