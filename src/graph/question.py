@@ -200,8 +200,10 @@ def _asked_noun(text: str) -> str | None:
                    r"(?:\b(?:of|for|in|on|at|per|by|with|from|when|that|does|do|did|is|are)\b|\?|$)", text, re.IGNORECASE)
     if np_:
         words = [w.lower() for w in np_.group("np").split()]
-        # "the minimum password length CloudSync requires": the first measure noun, else the head
-        return next((w for w in words if _noun_type(w) in NUMERIC_TYPES), words[-1])
+        # "the minimum password length CloudSync requires": the first measure noun, a specific one
+        # ("the maximum size of a file": size) before a generic one (maximum), else the head
+        measures = [w for w in words if _noun_type(w) in NUMERIC_TYPES]
+        return next((w for w in measures if _noun_type(w) != AnswerType.QUANTITY), (measures or words[-1:])[0])
     m = _ASKED_NOUN.search(text)
     if not m:
         return None

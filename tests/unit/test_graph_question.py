@@ -138,3 +138,16 @@ def test_how_many_and_how_much(question: str, atype: AnswerType, noun: str | Non
 ])
 def test_a_choice_between_two_amounts_asks_for_the_amount(question: str, atype: AnswerType) -> None:
     assert analyse_question(question).atype == atype
+
+
+@pytest.mark.parametrize("question, atype, noun", [
+    # CloudSync answer gold: "maximum" is a hedge; the measure asked is the size
+    ("What is the maximum size of a single file I can upload to CloudSync?", AnswerType.SIZE, "size"),
+    # data/ gold wording: "the maximum number of" asks for a count
+    ("What is the maximum number of endpoints on the Team plan?", AnswerType.COUNT, "number"),
+    # CloudSync answer gold: a lone hedge stays the measure noun, as before
+    ("What's the minimum password length CloudSync requires?", AnswerType.QUANTITY, "minimum"),
+])
+def test_a_specific_measure_noun_before_a_hedge(question: str, atype: AnswerType, noun: str) -> None:
+    q = analyse_question(question)
+    assert (q.atype, q.type_noun) == (atype, noun)
