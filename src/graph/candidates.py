@@ -459,6 +459,16 @@ _BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum",
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2}-(?:[a-z]+-)?(?:north|south|east|west|central)[a-z]*(?:-\d)?(?![\w-])")
 
 
+_NAME_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:de|la|von|van|der|di|da|of)\s+)?[A-Z][\w'-]*)*")
+
+
+def _subject_names(sentence: str, subject_words: set[str]) -> list[tuple[int, int]]:
+    """Spans of the capitalised names in ``sentence`` that hold a word of the subject's name:
+    "Pier Paolo Crescenzi" asked about "Pier Crescenzi" -- "Paolo" is part of the name, no answer."""
+    return [m.span() for m in _NAME_RUN.finditer(sentence)
+            if set(entity_key(m.group(0)).split()) & subject_words]
+
+
 def _copular(sentence: str, spans: list[_Span], question: Question) -> list[_Span]:
     """Phrases right after "<subject> is/was a/an/the": what the sentence says the subject is."""
     out = []
@@ -646,7 +656,9 @@ class AnswerExtractor:
         if t in ENTITY_TYPES:
             tagged = self.tagger.tag([sentence])[0]
             if t == AnswerType.PHRASE:
-                spans = _phrase_spans(tagged, subject_words)
+                names = _subject_names(sentence, subject_words)
+                spans = [sp for sp in _phrase_spans(tagged, subject_words)
+                         if not any(a < sp.end and sp.start < b for a, b in names)]
                 if not question.type_noun:  # "What is X?": only what the sentence says X is
                     spans = _copular(sentence, spans, question)
             else:

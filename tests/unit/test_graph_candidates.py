@@ -340,3 +340,16 @@ def test_a_former_value_or_a_past_moment_is_no_standing_amount(question: str, te
 def test_a_sentence_naming_the_asked_plan_is_read_though_it_never_names_the_product(
         question: str, text: str, expected: list[str]) -> None:
     assert _values(question, text) == expected
+
+
+@pytest.mark.parametrize("question, text, name_part", [
+    # RAMDocs dev: "Paolo" is part of the name asked about, not a profession
+    ("What is the profession of Pier Crescenzi?",
+     "Pier Paolo Crescenzi (1572 – 19 February 1645) was an Italian Catholic cardinal.", "Paolo"),
+    # data/ docs: "Agent" is part of the product's name, not what kind of tool it is
+    ("What kind of tool is Hooklane?", "The Hooklane Agent is a single binary, hooklane, that does three jobs.",
+     "Agent"),
+])
+def test_a_part_of_the_subject_s_own_name_is_no_category(question: str, text: str, name_part: str) -> None:
+    values = _values(question, text)
+    assert values and not any(name_part in v for v in values)
