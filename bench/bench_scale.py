@@ -103,16 +103,20 @@ def bare_rates(texts: list[str], settings: Settings, backend: str, rounds: int =
 
 
 def query_pass(engine: object, queries: list[str], config: object, graph: bool = False) -> list[float]:
-    from main import _claim_graph
+    """Milliseconds per query: the search alone, or (``graph``) as ``fusion --graph`` runs it, with
+    the claim graph of the top 12, each source's voice and up to 4 chunks of counter-evidence."""
+    from src.answer import AnswerService
 
+    service = AnswerService(engine, engine.settings) if graph else None  # type: ignore[attr-defined]
     engine._qcache.clear()  # type: ignore[attr-defined]
     engine.search("warm-up question", config)  # type: ignore[attr-defined]
     out = []
     for q in queries:
         t = time.perf_counter()
-        result = engine.search(q, config)  # type: ignore[attr-defined]
-        if graph:
-            _claim_graph(engine, result.results[:12], engine.settings, None, q, 4)  # type: ignore[attr-defined]
+        if service is not None:
+            service.retrieve(q, config, graph_topn=12, counter_limit=4)
+        else:
+            engine.search(q, config)  # type: ignore[attr-defined]
         out.append((time.perf_counter() - t) * 1000)
     return out
 
