@@ -41,6 +41,8 @@ _KV_INLINE = re.compile(r"(?<![\w.\-/])(?P<k>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*
 _ENUM = re.compile(r"[A-Za-z][\w.+-]*(?:\s+[\w.+-]+){0,2}")
 _AVAIL = re.compile(r"^(?P<subj>.+?)\s+(?:is|are)\s+(?P<neg>not\s+)?(?P<only1>only\s+)?"
                     r"(?:available|supported|included|offered|enabled)\b(?P<rest>.*)$", re.IGNORECASE)
+_PAREN_ONLY = re.compile(r"^(?P<subj>[^()]{2,80}?)\s*\((?P<names>[A-Z][\w+-]*(?:\s*(?:,|or|and|/)\s*[A-Z][\w+-]*)*)"
+                         r"(?:\s+(?:plans?|tiers?|editions?))?\s+only\)")
 _ONLY_WORKS = re.compile(r"^(?P<subj>.+?)\s+only\s+(?:works?|runs?|exists?|applies)\s+(?P<rest>(?:on|in|for|with)\b.*)$",
                          re.IGNORECASE)
 _REQUIRES = re.compile(r"^(?P<subj>.+?)\s+requires?\s+(?:an?\s+|the\s+)?(?P<rest>[A-Z][\w+-]*(?:\s*(?:,|or|and|/)\s*[A-Z][\w+-]*)*)"
@@ -300,6 +302,13 @@ def availability_claims(clause: str, scope: dict[str, str], sentence: str, chunk
         polarity = "false" if m.group("neg") else "true"
         word = "not available" if m.group("neg") else "available"
         return [_claim(subj_key, scope, word, polarity, sentence, chunk, subj_key)]
+    m = _PAREN_ONLY.match(text)
+    if m:  # "Link sharing (Pro only): ...", "SSO (Enterprise only) lets you ..."
+        subj_key = key_from_words(content_words(m.group("subj")))
+        names = _names("on " + m.group("names"))
+        if subj_key and names:
+            return [_claim(subj_key, {}, "only " + ", ".join(names), "only:" + ",".join(sorted(names)), sentence, chunk,
+                           subj_key)]
     m = _ONLY_WORKS.match(text) or _REQUIRES.match(text)
     if m:
         subj_key = key_from_words(content_words(m.group("subj")))

@@ -41,6 +41,10 @@ def test_availability_and_only():
         ("static egress ips", {}, "only enterprise", "only:enterprise")]
     assert _claims("Offline mode only works in the desktop and mobile apps, not in browsers.") == [
         ("offline mode", {}, "only desktop, mobile", "only:desktop,mobile")]
+    # CloudSync docs and the OpenEMR wiki: "X (Name only)"
+    assert _claims("- Link sharing (Pro only): Generate public links with expiration dates and password protection") \
+        == [("link sharing", {}, "only pro", "only:pro")]
+    assert _claims("Older releases (PDF only)") == [("older releases", {}, "only pdf", "only:pdf")]
 
 
 def test_key_value_text_and_unit_in_key():
