@@ -455,6 +455,7 @@ _PRESENT_WHEN = re.compile(r"\bwhen\s+(?:does|do|is|are|will|can|should)\b", re.
 _WORD_COUNT = re.compile(r"(?<![\w-])(" + "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "single"))
                          + r")\s+([a-z][a-z-]+)", re.IGNORECASE)
 _BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum", "max", "min", "threshold"}
+_CODE_BEFORE = re.compile(r"\b(?:HTTP|status|error|code|port|ID|PIN|ext\.?|no\.)\s*#?\s*$", re.IGNORECASE)
 # cloud regions: eu-central, us-east-1, ap-southeast-2, us-gov-west-1 (not "note-taking", "bert-base")
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2}-(?:[a-z]+-)?(?:north|south|east|west|central)[a-z]*(?:-\d)?(?![\w-])")
 
@@ -672,7 +673,13 @@ class AnswerExtractor:
             return [sp for sp in spans if not _terms_all(sp.value) <= asked
                     and not (t == AnswerType.PHRASE and re.search(r"(?:ed|ly)$", sp.value.lower()))]
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
-        return _qualified(sentence, _standing_values(sentence, _numeric_spans(sentence, t, bare_ok)))
+        spans = _standing_values(sentence, _numeric_spans(sentence, t, bare_ok))
+        if question.type_noun not in _BARE_NOUNS:  # "HTTP 429", "port 8080", "error 5003": a code, no amount;
+            # "Getting started > 3.": a breadcrumb's step number
+            spans = [sp for sp in spans if not _CODE_BEFORE.search(sentence[:sp.start]) and not (
+                sp.value == sentence[sp.start:sp.end] and re.search(r"[>»|]\s*$", sentence[:sp.start])
+                and re.match(r"\.?\s*$", sentence[sp.end:]))]
+        return _qualified(sentence, spans)
 
     def _span_rows(self, question: Question, chunk: Chunk, ranked: list[_Answering],
                    opening: float, *, features: bool) -> list[SpanRow]:
@@ -735,10 +742,13 @@ class AnswerExtractor:
                     (segment := _segment_scope(sent, span)) and segment != best_segment:
                 picked.append((score, span, sent))
         out = []
+        subject_names = {w.lower() for w in re.findall(r"\b[A-Z][\w-]*", question.subject)}
         for score, span, sent in picked:
             scope = (_segment_scope(sent, span) or find_scope(sent)[0]) if len(picked) > 1 else find_scope(sent)[0]
             if span.kind == "only":  # "only on Business, Enterprise" names its plans in the value
                 scope = {k: v for k, v in scope.items() if k not in DIMENSION_NOUNS.values()}
+            # "Each LumenVault account can have ...": the product the question names is no class of account
+            scope = {k: v for k, v in scope.items() if not set(v.split(",")) <= subject_names}
             if span.kind == "version":  # "supported from version 5.0": the version is the answer, not its scope
                 own = span.normalized.strip("v+")
                 scope = {k: v for k, v in scope.items() if not (k == "version" and v.strip("v+") == own)}

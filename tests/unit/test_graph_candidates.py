@@ -353,3 +353,29 @@ def test_a_sentence_naming_the_asked_plan_is_read_though_it_never_names_the_prod
 def test_a_part_of_the_subject_s_own_name_is_no_category(question: str, text: str, name_part: str) -> None:
     values = _values(question, text)
     assert values and not any(name_part in v for v in values)
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # LumenVault (samples/): "HTTP 429" is a code, not how many calls; a breadcrumb's "> 3." is a step number
+    ("How many calls can my script make to the LumenVault API before it gets throttled?",
+     "If you go over the limit, the LumenVault API returns HTTP 429 with a Retry-After header.", []),
+    ("How many calls can my script make to the LumenVault API?", "Getting started with LumenVault > 3.", []),
+    # NimbusNote answer gold: asked for the code, the code answers
+    ("What HTTP status code does the NimbusNote API return when I go over the rate limit?",
+     "If you exceed the limit, the API returns HTTP 429 with a JSON error body.", ["429"]),
+])
+def test_a_code_or_a_step_number_is_no_amount(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
+
+
+def test_the_product_asked_about_is_no_class_of_account() -> None:
+    ex = AnswerExtractor(Tagger(None))
+    # LumenVault (samples/): "Each LumenVault account" names the product, not a kind of account
+    q = analyse_question("How many devices does LumenVault allow per account?")
+    (c,) = ex.candidates(q, [_chunk("Each LumenVault account can have up to five devices linked for automatic "
+                                    "backup at any one time.")])
+    assert (c.value, c.scope) == ("up to five devices", {})
+    # CloudSync docs: "Free accounts" is a kind of account, and stays the scope
+    q = analyse_question("How much storage do Free accounts get?")
+    (c,) = ex.candidates(q, [_chunk("Free accounts are limited to 5GB total.")])
+    assert (c.value, c.scope) == ("5GB", {"tenant": "free"})
