@@ -31,11 +31,14 @@ def render_answer(a: Answer, width: int = 100) -> str:
 
 
 def render_graph(ret: Retrieval) -> str:
-    """The terminal view of a question's claim graph: its keys, the counter-evidence the corpus
-    audit added, and the notice when the LLM's and the offline claims disagree."""
+    """The terminal view of a question's claim graph: its keys, the sources' voices and the
+    counter-evidence the corpus audit added beyond the results, and the notice when the LLM's and the offline claims disagree."""
     if ret.graph is None:
         return ""
     text = ret.graph.render_text()
+    if ret.voices:
+        text += "\nsources' own voices (each source's best chunk, ranked below the results by authority): " + \
+            ", ".join(s.id for s in ret.voices)
     if ret.counter:
         text += "\ncounter-evidence (chunks beyond the results, from the corpus audit): " + ", ".join(
             s.id for s in ret.counter)

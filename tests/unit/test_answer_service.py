@@ -168,3 +168,20 @@ def test_a_fact_of_another_type_is_no_answer(svc: AnswerService) -> None:
     assert a.relevance["reason"] == "no evidence sentence or claim gives a count for the question"
     # the same words asking for a duration still get one
     assert svc.ask("How long does the Team plan keep events?")[0].verdict.status == "contradiction"
+
+
+def test_the_terminal_graph_names_the_chunks_read_beyond_the_results() -> None:
+    from src.answer.render import render_graph
+    from src.answer.service import Retrieval
+
+    class _Graph:
+        def render_text(self) -> str:
+            return "key: time of lumenvault"
+
+    voice = _scored("lumenvault/forums/status/maintenance-night.txt#qa", "forums", 0.85, 0.8)
+    counter = _scored("lumenvault/tickets/LV-1042#qa", "tickets", 0.3, 0.9)
+    ret = Retrieval(SearchResult("q", FusionConfig(), []), _Graph(), None, {}, (counter,), (), (voice,))
+    assert render_graph(ret).splitlines()[1:] == [
+        "sources' own voices (each source's best chunk, ranked below the results by authority): "
+        "lumenvault/forums/status/maintenance-night.txt#qa",
+        "counter-evidence (chunks beyond the results, from the corpus audit): lumenvault/tickets/LV-1042#qa"]
