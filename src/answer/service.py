@@ -292,9 +292,8 @@ class AnswerService:
         voices = source_voices(result, graph_topn) if with_graph else []
         if with_graph:
             t0 = time.perf_counter()
-            graph, counter, notices = self.claim_graph(result.results[:graph_topn], budget=budget,
-                                                       counter_limit=counter_limit, voices=voices)
-            voices = [s for s in voices if s.id not in {c.id for c in counter}]  # read once, as counter-evidence
+            graph, counter, voices, notices = self.claim_graph(result.results[:graph_topn], budget=budget,
+                                                               counter_limit=counter_limit, voices=voices)
             timings["graph"] = (time.perf_counter() - t0) * 1000
             timings["total"] = timings.get("total", 0.0) + timings["graph"]
         if assess:
@@ -304,20 +303,22 @@ class AnswerService:
 
     def claim_graph(self, evidence: list[ScoredChunk], *, budget: LLMBudget | None = None,
                     counter_limit: int = COUNTER_LIMIT, voices: Sequence[ScoredChunk] = ()
-                    ) -> tuple[Any, list[ScoredChunk], tuple[str, ...]]:
+                    ) -> tuple[Any, list[ScoredChunk], list[ScoredChunk], tuple[str, ...]]:
         """The claim graph of ``evidence`` and ``voices`` (``source_voices``) plus up to
         ``counter_limit`` chunks of counter-evidence to ``evidence``: (graph, the counter-evidence,
-        notices when the LLM's and the offline claims disagree)."""
+        the voices read besides it, notices when the LLM's and the offline claims disagree)."""
         from src.graph.llm_extract import checked_graph
 
         counter = (counter_evidence(evidence, self.contradiction_groups(), self.by_id, counter_limit)
                    if counter_limit > 0 else [])
-        evidence = [*evidence, *(s for s in voices if s.id not in {c.id for c in counter})]
+        countered = {c.id for c in counter}
+        voices = [s for s in voices if s.id not in countered]  # read once, as counter-evidence
+        evidence = [*evidence, *voices]
         extractor = self._claims_extractor([s.chunk for s in evidence + counter], budget or self.budget())
         with self.lock:
             graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
                                         embed_model=self.embed_model)
-        return graph, counter, (note,) if note else ()
+        return graph, counter, voices, (note,) if note else ()
 
     def contradiction_groups(self) -> list[list[str]]:
         """Chunk ids on the sides of each contradiction of the corpus audit, computed once: this
@@ -432,7 +433,8 @@ class AnswerService:
                                   f"the evidence never mentions {', '.join(unnamed)}")
         typed = bool(aset.answers)
         q_terms = question_terms(question)
-        focus = [] if typed else select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, tokens(question))
+        focus = [] if typed or not rel.relevant else \
+            select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, tokens(question))
         if rel.relevant and not typed and aset.question.atype in MEASURED_TYPES:
             # "How much does the Pro plan cost?": a fact of another type ("sync: 10 seconds") is no answer
             focus = [f for f in focus if self._states_type(aset.question, f)]

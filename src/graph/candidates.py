@@ -305,18 +305,28 @@ def _counted(sentence: str, span: _Span) -> _Span:
     return _Span(span.start, span.end + m.end(), sentence[span.start:span.end + m.end()], span.normalized, span.kind)
 
 
+_CODE_BEFORE = re.compile(r"\b(?:HTTP|status|error|code|port|ID|PIN|ext\.?|no\.)\s*#?\s*$", re.IGNORECASE)
 _CHANGE_TO = re.compile(r"\s+to\s+(?:(?:under|over|about|around|just|roughly|approximately|nearly|less than|more "
                         r"than)\s+)?$", re.IGNORECASE)
 
 
-def _standing_values(sentence: str, spans: list[_Span]) -> list[_Span]:
+def _standing_values(sentence: str, spans: list[_Span], *, codes: bool = False) -> list[_Span]:
     """The amounts a sentence states as true: not the one a change started from ("sync time
     improved from 10 minutes to under 30 seconds": 30 seconds), nor a moment in the past
-    ("stopped approximately one week ago")."""
+    ("stopped approximately one week ago"); unless ``codes``, no code ("HTTP 429", "port 8080")
+    and no breadcrumb's step number ("Getting started > 3.")."""
     former = {id(a) for a, b in zip(spans, spans[1:])
               if a.kind == b.kind and re.search(r"\bfrom\s+$", sentence[:a.start], re.IGNORECASE)
               and _CHANGE_TO.fullmatch(sentence[a.end:b.start])}
-    return [sp for sp in spans if id(sp) not in former and not re.match(r"\s*ago\b", sentence[sp.end:], re.IGNORECASE)]
+
+    def standing(sp: _Span) -> bool:
+        before, after = sentence[:sp.start], sentence[sp.end:]
+        if id(sp) in former or re.match(r"\s*ago\b", after, re.IGNORECASE):
+            return False
+        step = sp.value == sentence[sp.start:sp.end] and re.search(r"[>»|]\s*$", before) and re.match(r"\.?\s*$", after)
+        return codes or not (_CODE_BEFORE.search(before) or step)
+
+    return [sp for sp in spans if standing(sp)]
 
 
 _QUALIFIER = re.compile(r"\b(?:about|around|circa|c\.|approximately|approx\.|nearly|roughly|over|some|"
@@ -455,7 +465,6 @@ _PRESENT_WHEN = re.compile(r"\bwhen\s+(?:does|do|is|are|will|can|should)\b", re.
 _WORD_COUNT = re.compile(r"(?<![\w-])(" + "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "single"))
                          + r")\s+([a-z][a-z-]+)", re.IGNORECASE)
 _BARE_NOUNS = {"code", "port", "number", "count", "limit", "maximum", "minimum", "max", "min", "threshold"}
-_CODE_BEFORE = re.compile(r"\b(?:HTTP|status|error|code|port|ID|PIN|ext\.?|no\.)\s*#?\s*$", re.IGNORECASE)
 # cloud regions: eu-central, us-east-1, ap-southeast-2, us-gov-west-1 (not "note-taking", "bert-base")
 _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2}-(?:[a-z]+-)?(?:north|south|east|west|central)[a-z]*(?:-\d)?(?![\w-])")
 
@@ -673,13 +682,8 @@ class AnswerExtractor:
             return [sp for sp in spans if not _terms_all(sp.value) <= asked
                     and not (t == AnswerType.PHRASE and re.search(r"(?:ed|ly)$", sp.value.lower()))]
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
-        spans = _standing_values(sentence, _numeric_spans(sentence, t, bare_ok))
-        if question.type_noun not in _BARE_NOUNS:  # "HTTP 429", "port 8080", "error 5003": a code, no amount;
-            # "Getting started > 3.": a breadcrumb's step number
-            spans = [sp for sp in spans if not _CODE_BEFORE.search(sentence[:sp.start]) and not (
-                sp.value == sentence[sp.start:sp.end] and re.search(r"[>»|]\s*$", sentence[:sp.start])
-                and re.match(r"\.?\s*$", sentence[sp.end:]))]
-        return _qualified(sentence, spans)
+        codes = question.type_noun in _BARE_NOUNS  # "What HTTP status code ...?": a code is the answer
+        return _qualified(sentence, _standing_values(sentence, _numeric_spans(sentence, t, bare_ok), codes=codes))
 
     def _span_rows(self, question: Question, chunk: Chunk, ranked: list[_Answering],
                    opening: float, *, features: bool) -> list[SpanRow]:

@@ -297,8 +297,7 @@ def availability_claims(clause: str, scope: dict[str, str], sentence: str, chunk
         if not subj_key:
             return []
         if only and names and not m.group("neg"):
-            value = "only " + ", ".join(names)
-            return [_claim(subj_key, {}, value, "only:" + ",".join(sorted(names)), sentence, chunk, subj_key)]
+            return [_only_claim(subj_key, names, sentence, chunk)]
         polarity = "false" if m.group("neg") else "true"
         word = "not available" if m.group("neg") else "available"
         return [_claim(subj_key, scope, word, polarity, sentence, chunk, subj_key)]
@@ -307,16 +306,19 @@ def availability_claims(clause: str, scope: dict[str, str], sentence: str, chunk
         subj_key = key_from_words(content_words(m.group("subj")))
         names = _names("on " + m.group("names"))
         if subj_key and names:
-            return [_claim(subj_key, {}, "only " + ", ".join(names), "only:" + ",".join(sorted(names)), sentence, chunk,
-                           subj_key)]
+            return [_only_claim(subj_key, names, sentence, chunk)]
     m = _ONLY_WORKS.match(text) or _REQUIRES.match(text)
     if m:
         subj_key = key_from_words(content_words(m.group("subj")))
         names = _names(m.group("rest") if m.re is _ONLY_WORKS else "on " + m.group("rest"))
         if subj_key and names and not re.search(r"\d", m.group("rest").split(",")[0]):
-            value = "only " + ", ".join(names)
-            return [_claim(subj_key, {}, value, "only:" + ",".join(sorted(names)), sentence, chunk, subj_key)]
+            return [_only_claim(subj_key, names, sentence, chunk)]
     return []
+
+
+def _only_claim(subj_key: str, names: list[str], sentence: str, chunk: Chunk) -> Claim:
+    """X is available only on ``names``: the names are the value, so the claim has no scope."""
+    return _claim(subj_key, {}, "only " + ", ".join(names), "only:" + ",".join(sorted(names)), sentence, chunk, subj_key)
 
 
 def _names(rest: str) -> list[str]:

@@ -96,11 +96,10 @@ def find_mentions(text: str) -> list[Mention]:
     """All value mentions in ``text``, in reading order, non-overlapping."""
     blocked = _blocked(text)
     out: list[Mention] = []
-    for m in _MIN_VERSION.finditer(text):
-        out.append(Mention(m.start(), m.end(), m.group(0), Norm("version", f"v{m.group(1)}+")))
-    for m in _SINCE_VERSION.finditer(text):
-        if not any(x.overlaps(m.span()) for x in out):
-            out.append(Mention(m.start(), m.end(), m.group(0), Norm("version", f"v{m.group(1)}+")))
+    for rx in (_MIN_VERSION, _SINCE_VERSION):  # "5.2 or later", then "since 4.0"
+        for m in rx.finditer(text):
+            if not any(x.overlaps(m.span()) for x in out):
+                out.append(Mention(m.start(), m.end(), m.group(0), Norm("version", f"v{m.group(1)}+")))
     for m in _TIME.finditer(text):
         norm = parse_value(m.group(0))
         if not _recurring(m.group(0), text[max(0, m.start() - 12):m.start()]):
