@@ -18,6 +18,10 @@ _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'“(\[*_])")
 # titles and name parts ("Dr.", "St. Paul", "Jr."), month and number abbreviations ("3 Nov. 1913").
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|[A-Z]|Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Rev|Hon|Gen|Col|"
                            r"Capt|Lt|Sgt|Gov|Sen|Rep|Fr|No|Nos|Vol|Jan|Feb|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.")
+# An inline numbered step after a sentence or a label ("... in the dashboard. 2) Checked the sync
+# logs", "Resolution: 1) Upgraded ..."): each step a statement of its own, its marker dropped. Items
+# that start in lower case are parts of one sentence ("assays: 1) the classic wound healing assay, 2) ...").
+_STEP = re.compile(r"(?:(?<=[.!?:;])|^)\s*\(?\d{1,2}\)\s+(?=[A-Z])")
 # Where a chunker may cut a long paragraph: after any sentence-ending mark, abbreviations or not.
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 # A word: a letter, then letters and digits, hyphenated or with an apostrophe ("opt-in", "don't").
@@ -29,7 +33,7 @@ TOKEN = re.compile(r"[a-z0-9]+")
 def split_sentences(text: str) -> list[str]:
     """Sentences of a paragraph (abbreviations like 'e.g.', 'Dr.' or 'St.' are kept whole)."""
     protected = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", "\x00"), text)
-    return [s.replace("\x00", ".").strip() for s in _SENT.split(protected) if s.strip()]
+    return [s.replace("\x00", ".").strip() for step in _STEP.split(protected) for s in _SENT.split(step) if s.strip()]
 
 
 def sentence_pieces(text: str) -> list[str]:

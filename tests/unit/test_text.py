@@ -29,3 +29,14 @@ def test_stems_are_the_same_on_every_thread() -> None:
         results = list(pool.map(lambda _: stem_words(batch), range(64)))
     assert all(r == expected for r in results)
     assert make_stemmer() is not make_stemmer()  # one stemmer per user, never a shared one
+
+
+def test_inline_numbered_steps_are_sentences_of_their_own() -> None:
+    # CloudSync tickets: a resolution log written as one paragraph of numbered steps
+    assert split_sentences("Diagnostic Process: 1) Confirmed both devices showed as 'Connected' in account dashboard. "
+                           "2) Checked sync logs - desktop showed no sync activity for 6 days.") == [
+        "Diagnostic Process:", "Confirmed both devices showed as 'Connected' in account dashboard.",
+        "Checked sync logs - desktop showed no sync activity for 6 days."]
+    # SciFact: items in lower case are parts of one sentence
+    text = "Cell migration was studied with two assays: 1) the classic wound healing assay, 2) empty space induction."
+    assert split_sentences(text) == [text]
