@@ -21,7 +21,7 @@ from typing import Any
 from src.answer.model import STATUSES, Verdict
 from src.errors import ModelUnavailable
 from src.graph.mentions import find_mentions
-from src.graph.values import SPELLED_NUMBER, Norm, compare, fmt_num, parse_value, spelled_value
+from src.graph.values import SPELLED_NUMBER, UNIT_KINDS, Norm, compare, fmt_num, parse_value, spelled_value
 from src.llm import InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
 from src.types import LLM, ScoredChunk, VerdictStatus
 
@@ -54,7 +54,6 @@ SYSTEM_PROMPT = (
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _MARKER = re.compile(r"\[(\d+)\]")
-_UNIT_KINDS = frozenset({"duration", "size", "rate", "percent"})
 _NEXT_WORDS = re.compile(r"\s*(%|[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)")
 
 
@@ -130,7 +129,7 @@ def _unit_follows(text: str, end: int, value: float) -> bool:
     if m is None:
         return False
     norm = parse_value(f"{fmt_num(value)} {m.group(1)}")
-    return norm is not None and norm.kind in _UNIT_KINDS
+    return norm is not None and norm.kind in UNIT_KINDS
 
 
 def with_digits(text: str, *, quantities_only: bool = False) -> str:

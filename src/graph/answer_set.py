@@ -30,7 +30,7 @@ from src.graph.candidates import Candidate
 from src.graph.claims import short_hash
 from src.graph.question import Question
 from src.graph.scope import compatible, conflicting, differing_dims, scope_values
-from src.graph.values import compare, parse_value
+from src.graph.values import UNIT_KINDS, compare, parse_value
 from src.graph.weights import Support
 from src.types import Chunk, KeyStatus, VerdictStatus
 
@@ -38,7 +38,7 @@ KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the b
 SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity
 MIN_FRAME = 5  # words a sentence needs, its value aside, to be compared as a statement
 SAME_FRAME = 0.8  # sentences this alike, values aside, state one fact about one entity
-NUMERIC_KINDS = frozenset({"number", "duration", "size", "rate", "percent", "quantity", "money"})
+NUMERIC_KINDS = UNIT_KINDS | {"number", "quantity", "money"}
 
 
 @dataclass(frozen=True)

@@ -33,11 +33,12 @@ import numpy as np
 from src.graph.extract import availability_claims
 from src.graph.mentions import DAY, find_mentions
 from src.graph.nlp import Tagger
-from src.graph.question import ENTITY_TYPES, NUMERIC_TYPES, AnswerType, Question
+from src.graph.question import DATA_RATE_NOUNS, ENTITY_TYPES, NUMERIC_TYPES, AnswerType, Question
 from src.graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
 from src.graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
 from src.graph.text import STOP, is_unit_word, key_tokens, prose, split_sentences, text_terms
-from src.graph.values import NUMBER_WORDS, fmt_num, to_number, ureg
+from src.graph.values import NUMBER_WORDS, UNIT_KINDS, fmt_num, to_number, ureg
+from src.text import WORD
 from src.types import Chunk
 
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
@@ -56,6 +57,9 @@ KEY_BONUS = 0.5  # the value of the setting the question asks about ("batch_size
 RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
 MAX_SENTENCE_CHARS = 600
+MAX_HEADING_WORDS = 12
+NAMED_AS_ASKED_BONUS = 0.3  # an entity named with the noun asked about ("Lake County" for "which county")
+OTHER_SCOPE_SHARE = 0.6  # a chunk's value for another scope, in another sentence, scores at least this share of its best
 _WORDS = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
@@ -137,7 +141,8 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
-        if not line or _TABLE.match(line) or line.startswith("#"):
+        if not line or _TABLE.match(line) or line.startswith("#") or line[-1] not in ".!?" and \
+                (_bare_value(line) or _title_case(line)):
             continue
         line = _LABEL.sub("", line.lstrip("-*+> ").strip())
         for s in split_sentences(line):
@@ -147,6 +152,20 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
             if len(s.split()) >= 2 and not s.endswith("?"):
                 out.append(s)
     return out
+
+
+def _bare_value(text: str) -> bool:
+    """Only a date or a number ("February 11, 2026", "3,559"): no words say what it is the value of
+    (a table flattened to one cell per line)."""
+    return bool(re.search(r"\d", text)) and not re.search(r"[A-Za-z]{2,}", re.sub(_MON, " ", text))
+
+
+def _title_case(line: str) -> bool:
+    """A heading that lost its markup ("ONC Certification Details", "OpenEMR Achieves ONC
+    Certification with Groundbreaking Release 7.0"): every word of four letters or more capitalised,
+    function words aside."""
+    long = [w for w in WORD.findall(line) if len(w) >= 4 and w.lower() not in STOP]
+    return len(long) >= 2 and len(line.split()) <= MAX_HEADING_WORDS and all(w[0].isupper() for w in long)
 
 
 def _stems(word: str) -> frozenset[str]:
@@ -256,9 +275,9 @@ def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> li
             spans.append(_Span(m.start(), m.end(), m.group(0), f"{fmt_num(n * mult)} {cur}", "money"))
     if atype == AnswerType.MONEY:
         return spans
-    want = {AnswerType.DURATION: {"duration"}, AnswerType.SIZE: {"size", "number"}, AnswerType.RATE: {"rate", "duration", "time"},
+    want = {AnswerType.DURATION: {"duration"}, AnswerType.SIZE: {"size", "number"}, AnswerType.RATE: {"rate", "data_rate", "duration", "time"},
             AnswerType.PERCENT: {"percent"}, AnswerType.COUNT: {"number", "rate"},
-            AnswerType.QUANTITY: {"number", "duration", "size", "rate", "percent"}}[atype]
+            AnswerType.QUANTITY: {"number", *UNIT_KINDS}}[atype]
     years = {(s.start, s.end) for s in _date_spans(sentence, True)}
     versions = [(v.start, v.end) for v in _version_spans(sentence)]
     for m in find_mentions(sentence):
@@ -472,6 +491,33 @@ _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2}-(?:[a-z]+-)?(?:north|south|east|w
 _NAME_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:de|la|von|van|der|di|da|of)\s+)?[A-Z][\w'-]*)*")
 
 
+def _named_as_asked(sentence: str, spans: list[_Span], question: Question) -> list[_Span]:
+    """A name followed by the noun asked about, and the question's words before it, is named as
+    the kind of thing asked for: "the SLI Compliance Certification Body" for "Which certification
+    body ...?", "Lake County" for "Which county ...?". Such a name, with its noun, gets a bonus."""
+    if not question.type_noun:
+        return spans
+    asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
+    noun = _stems(question.type_noun)
+    out = list(spans)
+    for sp in spans:
+        follow = [m for m in re.finditer(r"\s+([\w-]+)", sentence[sp.end:sp.end + 60])]
+        end = None
+        for k, m in enumerate(follow[:3]):
+            if m.start() != (follow[k - 1].end() if k else 0):
+                break
+            stems = _stems(m.group(1))
+            if stems and stems <= noun:
+                end = sp.end + m.end()
+                break
+            if not stems or not stems <= asked:
+                break
+        if end is not None and sp.value[:1].isupper():
+            out.append(_Span(sp.start, end, sentence[sp.start:end], entity_key(sentence[sp.start:end]), sp.kind,
+                             sp.bonus + NAMED_AS_ASKED_BONUS))
+    return out
+
+
 def _subject_names(sentence: str, subject_words: set[str]) -> list[tuple[int, int]]:
     """Spans of the capitalised names in ``sentence`` that hold a word of the subject's name:
     "Pier Paolo Crescenzi" asked about "Pier Crescenzi" -- "Paolo" is part of the name, no answer."""
@@ -679,11 +725,13 @@ class AnswerExtractor:
             # "sport" does not answer "What sport ...?": a value made of the question's words is no answer;
             # a phrase ending in a participle or an adverb ("accepted", "renowned", "mostly") is no noun.
             asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
-            return [sp for sp in spans if not _terms_all(sp.value) <= asked
-                    and not (t == AnswerType.PHRASE and re.search(r"(?:ed|ly)$", sp.value.lower()))]
+            spans = [sp for sp in spans if not _terms_all(sp.value) <= asked
+                     and not (t == AnswerType.PHRASE and re.search(r"(?:ed|ly)$", sp.value.lower()))]
+            return _named_as_asked(sentence, spans, question)
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
         codes = question.type_noun in _BARE_NOUNS  # "What HTTP status code ...?": a code is the answer
-        return _qualified(sentence, _standing_values(sentence, _numeric_spans(sentence, t, bare_ok), codes=codes))
+        spans = _qualified(sentence, _standing_values(sentence, _numeric_spans(sentence, t, bare_ok), codes=codes))
+        return [sp for sp in spans if sp.kind == "data_rate"] if question.type_noun in DATA_RATE_NOUNS else spans
 
     def _span_rows(self, question: Question, chunk: Chunk, ranked: list[_Answering],
                    opening: float, *, features: bool) -> list[SpanRow]:
@@ -745,6 +793,17 @@ class AnswerExtractor:
             if sent == sentence and span.normalized != best.normalized and span.kind == best.kind and \
                     (segment := _segment_scope(sent, span)) and segment != best_segment:
                 picked.append((score, span, sent))
+        # Another sentence of the chunk giving the value for another version or plan ("The v2.0
+        # defaults were set to 1Mbps" beside "Upgraded to v2.1 ... (10Mbps)"): one per scope.
+        scopes = [find_scope(sentence)[0]]
+        for score, span, sent in found[1:]:
+            other = find_scope(sent)[0] if sent != sentence else {}
+            if score >= OTHER_SCOPE_SHARE * best_score and span.kind == best.kind and \
+                    span.normalized != best.normalized and other not in scopes and \
+                    any(k in other and other[k] != v for k, v in scopes[0].items()) and \
+                    not any(k in question.scope for k in other):  # a scope the question did not ask for
+                picked.append((score, span, sent))
+                scopes.append(other)
         out = []
         subject_names = {w.lower() for w in re.findall(r"\b[A-Z][\w-]*", question.subject)}
         for score, span, sent in picked:

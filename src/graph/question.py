@@ -53,14 +53,15 @@ ENTITY_TYPES = frozenset({AnswerType.PERSON, AnswerType.PLACE, AnswerType.ORG, A
 _COUNT_NOUNS = {"population", "number", "count", "total", "amount", "inhabitants", "residents", "seats",
                 "members", "employees", "users", "copies", "episodes", "goals", "votes", "instances"}
 _QUANTITY_NOUNS = {"length", "height", "width", "depth", "distance", "area", "weight", "elevation",
-                   "altitude", "speed", "limit", "maximum", "minimum", "max", "min", "bandwidth", "age",
+                   "altitude", "speed", "limit", "maximum", "minimum", "max", "min", "age",
                    "temperature", "volume", "diameter", "threshold", "ceiling", "cap", "code", "port"}
 _SIZE_NOUNS = {"size", "capacity", "storage", "space", "quota", "memory", "disk", "footprint"}
 _DURATION_NOUNS = {"duration", "period", "retention", "timeout", "interval", "lifetime", "expiry", "expiration",
                    "ttl", "delay", "wait", "term", "runtime", "latency"}
 _MONEY_NOUNS = {"price", "cost", "fee", "salary", "budget", "revenue", "charge", "fare", "prize", "income", "wage",
                 "earnings", "gdp", "funding", "valuation"}
-_RATE_NOUNS = {"rate", "frequency", "throughput"}
+_RATE_NOUNS = {"rate", "frequency", "throughput", "bandwidth", "bitrate"}
+DATA_RATE_NOUNS = frozenset({"bandwidth", "bitrate"})  # measured in bits per second, never in events
 _PERCENT_NOUNS = {"percentage", "percent", "share", "proportion", "ratio"}
 _PLACE_NOUNS = {"location", "city", "country", "state", "town", "capital", "birthplace", "headquarters",
                 "hometown", "region", "county", "province", "village", "place", "venue", "address", "site",
@@ -178,8 +179,10 @@ def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     if word == "much":
         if nxt == "time":
             return AnswerType.DURATION, None
-        t = _noun_type(nxt) if nxt else None
-        return (t if t in NUMERIC_TYPES else AnswerType.QUANTITY), nxt or None
+        # "how much storage space comes with ...": the first measure noun asked about
+        noun = next((w for w in words[:cut] if _noun_type(w) in NUMERIC_TYPES), nxt)
+        t = _noun_type(noun) if noun else None
+        return (t if t in NUMERIC_TYPES else AnswerType.QUANTITY), noun or None
     if word in ("long", "soon", "quickly", "early", "late") or word == "far" and words[:1] == ["back"]:
         return AnswerType.DURATION, None
     if word in ("often", "frequently"):

@@ -20,7 +20,7 @@ import re
 from src.graph.claims import Claim, make_claim
 from src.graph.scope import DIMENSION_NOUNS
 from src.graph.text import content_words, key_from_words
-from src.graph.values import parse_value
+from src.graph.values import UNIT_KINDS, parse_value
 from src.types import Chunk
 
 SCOPE_HEADERS = {**DIMENSION_NOUNS, "version": "version", "region": "region", "platform": "platform",
@@ -85,7 +85,7 @@ def table_claims(lines: list[str], heading: str, chunk: Chunk) -> list[Claim]:
     return _drop_placeholders(_table_claims(lines, heading, chunk))
 
 
-QUANTITIES = frozenset({"number", "duration", "size", "rate", "percent"})
+QUANTITIES = UNIT_KINDS | {"number"}
 
 
 def _drop_placeholders(claims: list[Claim]) -> list[Claim]:

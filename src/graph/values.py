@@ -7,6 +7,8 @@ Units are resolved by pint (``UnitRegistry`` built lazily, once). Canonical stri
 - sizes: binary units, ``1 GiB`` (support text writes GB for 1024 MB, so decimal byte
   prefixes are read as binary: 1 GB == 1024 MB, 1000 MB != 1 GB)
 - rates: events per time unit, ``10/s`` (the largest of s, min, h, d giving a whole number)
+- data rates: bits per second with decimal prefixes, as networks count them, ``10 Mbit/s``
+  ("10Mbps", "10 Mb/s", "1.25 MB/s" are equal; a byte is 8 bits)
 - percentages ``99.9%``, plain numbers ``32`` / ranges ``2..5``, versions ``v2.1``,
   weekday/time ``sun 02:00``, booleans ``true`` / ``false``, "only on X" ``only:x,y``,
   anything else (an enum) lower-cased text.
@@ -56,9 +58,18 @@ _BYTE_UNIT = re.compile(r"^([kmgtp]?)i?(b|bytes?)$", re.IGNORECASE)
 _BINARY = {"": "byte", "k": "kibibyte", "m": "mebibyte", "g": "gibibyte", "t": "tebibyte", "p": "pebibyte"}
 _SIZE_STEPS = [(1024 ** 5, "PiB"), (1024 ** 4, "TiB"), (1024 ** 3, "GiB"), (1024 ** 2, "MiB"), (1024, "KiB"), (1, "B")]
 _RATE_STEPS = [(1.0, "s"), (60.0, "min"), (3600.0, "h"), (86400.0, "day"), (604800.0, "week"), (2629800.0, "month")]
+# "10Mbps", "10 Mbit/s", "5 MB/s", "1 gigabit per second": a data rate (bits or bytes per second)
+_DATA_RATE = re.compile(r"^(?P<p>[kKmMgGtT]|kilo|mega|giga|tera)?(?:(?P<bit>bps|bits?(?:/s|\s+per\s+second)|b/s)"
+                        r"|(?P<byte>B/s|Bps|bytes?(?:/s|\s+per\s+second)))$")
+_DATA_PREFIX = {"": 1.0, "k": 1e3, "kilo": 1e3, "m": 1e6, "mega": 1e6, "g": 1e9, "giga": 1e9, "t": 1e12, "tera": 1e12}
+_DATA_STEPS = [(1e12, "Tbit/s"), (1e9, "Gbit/s"), (1e6, "Mbit/s"), (1e3, "kbit/s"), (1.0, "bit/s")]
 _PER_ALIASES = {"rpm": "minute", "rps": "second", "qps": "second", "rph": "hour", "rpd": "day"}
 _ISO = re.compile(r"^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?"
                   r"(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
+
+
+# The kinds of value that are an amount in a unit (a plain number, money or a pint quantity aside).
+UNIT_KINDS = frozenset({"duration", "size", "rate", "data_rate", "percent"})
 
 
 @dataclass(frozen=True)
@@ -187,7 +198,16 @@ def _rate_canonical(per_s: float) -> str:
     return f"{fmt_num(per_s)}/s"
 
 
+def _data_rate_canonical(bits_s: float) -> str:
+    for step, name in _DATA_STEPS:
+        if bits_s >= step:
+            return f"{fmt_num(bits_s / step)} {name}"
+    return f"{fmt_num(bits_s)} bit/s"
+
+
 def _canon(kind: str, x: float, family: str = "") -> str:
+    if kind == "data_rate":
+        return _data_rate_canonical(x)
     if kind == "duration":
         return duration_iso(x, family)
     if kind == "size":
@@ -216,6 +236,10 @@ def _unit_of(rest: str) -> tuple[str, float, str] | None:
         return "number", 1.0, ""
     if rest in ("%",) or rest.lower() in ("percent", "per cent", "pct"):
         return "percent", 1.0, ""
+    data = _DATA_RATE.match(rest.replace(" / ", "/"))
+    if data:
+        factor = _DATA_PREFIX[(data.group("p") or "").lower()]
+        return "data_rate", factor * (8.0 if data.group("byte") else 1.0), ""
     rest = re.sub(r"\s*/\s*", " per ", rest).strip()
     per = _PER.match(rest)
     if per:

@@ -32,3 +32,37 @@ def test_the_sentence_naming_the_asked_plan_answers(extractor, question, text, a
     chunk = Chunk(id="k/docs/a#c0", source="docs", kind="document", text=text, metadata={})
     got = extractor.candidates(analyse_question(question), [chunk])
     assert got[0].value == answer
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    # CloudSync ticket: the old version's default and the new one's, in two sentences of one ticket
+    ("What is the default bandwidth throttling limit in the desktop client? Sync of small files is crawling.",
+     "The v2.0 defaults were set to 1Mbps to be conservative, but this proved too restrictive for most users. "
+     "Resolution: 1) Upgraded customer to v2.1 which has improved default bandwidth settings (10Mbps). "
+     "2) Checked sync logs - desktop showed no sync activity for 6 days.",
+     [("10Mbps", "2.1"), ("1Mbps", "2.0")]),
+    # LumenVault blog: the uploader of desktop v4.x and of 5.0
+    ("How many files does the desktop uploader push at the same time?",
+     "In desktop app v4.x, the uploader sent three files at a time. That was fine for a phone's worth of JPEGs. "
+     "From desktop app 5.0, up to eight files are uploaded in parallel.",
+     [("three files", "4.x"), ("up to eight files", "5.0")]),
+])
+def test_a_chunk_s_value_for_another_version_in_another_sentence(extractor, question, text, expected):
+    chunk = Chunk(id="k/tickets/a#c0", source="tickets", kind="ticket", text=text, metadata={})
+    got = extractor.candidates(analyse_question(question), [chunk])
+    assert [(c.value, c.scope.get("version")) for c in got] == expected
+
+
+@pytest.mark.parametrize(("question", "text", "answer"), [
+    # RAMDocs dev: the line named with its noun, not the bare name before it
+    ("Which line is Belorussky a station on?",
+     "Belorusskaya () is a station on the Moscow Metro's Koltsevaya line. It is named after the nearby Belorussky "
+     "Rail Terminal.", "Moscow Metro's Koltsevaya line"),
+    # OpenEMR blog: the certification body named with its noun
+    ("Which certification body does OpenEMR go through for ONC certification?",
+     "OpenEMR version 7.0 has achieved ONC Certification through the SLI Compliance Certification Body.",
+     "SLI Compliance Certification Body"),
+])
+def test_a_name_with_the_noun_asked_about(extractor, question, text, answer):
+    chunk = Chunk(id="k/docs/a#c0", source="docs", kind="document", text=text, metadata={})
+    assert [c.value for c in extractor.candidates(analyse_question(question), [chunk])] == [answer]

@@ -379,3 +379,62 @@ def test_the_product_asked_about_is_no_class_of_account() -> None:
     q = analyse_question("How much storage do Free accounts get?")
     (c,) = ex.candidates(q, [_chunk("Free accounts are limited to 5GB total.")])
     assert (c.value, c.scope) == ("5GB", {"tenant": "free"})
+
+
+def test_a_chunk_s_value_for_another_version_in_another_sentence() -> None:
+    # LumenVault blog: the uploader of desktop v4.x and of 5.0 (CloudSync's ticket, with the embedder:
+    # tests/integration/test_answer_scope_sentences.py)
+    text = ("In desktop app v4.x, the uploader sent three files at a time. That was fine for a phone's worth of "
+            "JPEGs. From desktop app 5.0, up to eight files are uploaded in parallel.")
+    got = [(c.value, c.scope["version"]) for c in AnswerExtractor(Tagger(None)).candidates(
+        analyse_question("How many files does the desktop uploader send at a time?"), [_chunk(text)])]
+    assert got == [("three files", "4.x"), ("up to eight files", "5.0")]
+    # NimbusNote docs: no other plan's value when the question names its plan
+    assert _values("How long is version history kept on the Basic plan?",
+                   "- 30 days of version history on the Basic plan\n- 365 days of version history on the Pro and "
+                   "Enterprise plans") == ["30 days"]
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # CloudSync ticket: a bandwidth is a data rate, not the days a log showed no activity
+    ("What are the default bandwidth settings?",
+     "Checked sync logs - desktop showed no sync activity for 6 days. Upgraded customer to v2.1 which has improved "
+     "default bandwidth settings (10Mbps).", ["10Mbps"]),
+    # LumenVault forum: bytes per second
+    ("What is the bandwidth limit setting?",
+     "Check Preferences > Network, there's a bandwidth limit setting and mine was stuck at 5 MB/s from some old "
+     "install. It took 3 days to finish.", ["5 MB/s"]),
+])
+def test_a_bandwidth_is_answered_by_a_data_rate(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
+
+
+def test_a_line_holding_only_a_date_or_a_number_is_no_sentence() -> None:
+    # OpenEMR wiki: a release table flattened to one cell per line says nothing of what each date dates
+    text = "Release History\n8.0.0\nFebruary 11, 2026\n(\nSee full summary of changes\n)\n7.0.4\nDecember 23, 2025"
+    assert chunk_sentences(_chunk(text)) == ["See full summary of changes"]
+    assert _values("When did OpenEMR 8.0.0 come out?", text) == []
+    # RAMDocs dev: a sentence wrapped before its date still gives the date
+    assert _values("When was General Bryan born?", "Bryan was born in Alexandria, Louisiana on February 8, 1900.") \
+        == ["February 8, 1900"]
+    assert chunk_sentences(_chunk("Bryan was born in Alexandria, Louisiana on\nFebruary 8, 1900.")) == [
+        "Bryan was born in Alexandria, Louisiana on", "February 8, 1900."]
+
+
+@pytest.mark.parametrize("question, text, expected", [
+    # OpenEMR blog: the body named with the noun asked about, whole
+    ("Which certification body does OpenEMR go through for ONC certification?",
+     "OpenEMR version 7.0 has achieved ONC Certification through the SLI Compliance Certification Body.",
+     ["SLI Compliance Certification Body"]),
+    # RAMDocs dev, with the embedder: tests/integration/test_answer_scope_sentences.py
+])
+def test_a_name_with_the_noun_asked_about(question: str, text: str, expected: list[str]) -> None:
+    assert _values(question, text) == expected
+
+
+def test_a_heading_that_lost_its_markup_is_no_sentence() -> None:
+    # OpenEMR blog and AstraML blog titles scraped without their markup; the prose below them is read
+    text = ("OpenEMR Achieves ONC Certification with Groundbreaking Release 7.0\n"
+            "Why Some Teams Keep 60-Day Artifacts\n"
+            "We keep artifacts for 60 days in regulated projects; default remains 30.")
+    assert chunk_sentences(_chunk(text)) == ["We keep artifacts for 60 days in regulated projects; default remains 30."]

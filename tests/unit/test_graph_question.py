@@ -121,6 +121,12 @@ def test_a_product_s_schedule_or_version_is_no_name_shared_by_several_things(que
     ("How many local clubs does the Boys & Girls Club have?", AnswerType.COUNT, "clubs"),
     # NimbusNote answer gold: "how much ... cost" asks for money, not any quantity
     ("How much does the Pro plan cost per user per month?", AnswerType.MONEY, None),
+    # CloudSync answer gold and the Hooklane gold (eval/gold.jsonl): the first measure noun after "how much"
+    ("How much storage space comes with a free CloudSync account?", AnswerType.SIZE, "storage"),
+    ("How much disk space can the agent's spool use by default, and what happens when it fills up?",
+     AnswerType.SIZE, "disk"),
+    # CloudSync answer gold, LumenVault forum: a bandwidth is a data rate
+    ("What is the default bandwidth throttling limit in the desktop client?", AnswerType.RATE, "bandwidth"),
 ])
 def test_how_many_and_how_much(question: str, atype: AnswerType, noun: str | None) -> None:
     q = analyse_question(question)

@@ -72,3 +72,17 @@ def test_minimum_versions_and_counted_nouns_in_running_text():
     assert found("We call out divergences from v2.1 docs where applicable.") == []
     # AstraML forum: a modal verb after a number is not what it counts
     assert found("Concurrency=1 can happen on legacy clusters; file a ticket.") == [("1", "1")]
+
+
+@pytest.mark.parametrize("a, b, canonical", [
+    # CloudSync tickets and the LumenVault forum: a bandwidth in bits or bytes per second, decimal prefixes
+    ("10Mbps", "1.25 MB/s", "10 Mbit/s"), ("5 MB/s", "40 Mb/s", "40 Mbit/s"),
+    ("500 Mbps", "0.5 gigabits per second", "500 Mbit/s"), ("100 kbps", "100 kbit/s", "100 kbit/s"),
+])
+def test_data_rates_in_bits_per_second(a, b, canonical):
+    assert parse_value(a).canonical == parse_value(b).canonical == canonical
+    assert parse_value(a).kind == "data_rate"
+    assert parse_value(canonical) == parse_value(a)  # idempotent
+    # an amount of data is no data rate, nor a count of requests per second
+    assert compare(parse_value("5 MB/s"), parse_value("5 MB")) == "incomparable"
+    assert compare(parse_value("10Mbps"), parse_value("10 requests per second")) == "incomparable"
