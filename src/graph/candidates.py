@@ -614,6 +614,11 @@ class AnswerExtractor:
             if question.subject_terms and not subj and not named_anywhere:
                 scored.append((0.0, s))  # about something else, unless its meaning says otherwise
                 continue
+            if question.cue_terms and not cue and question.names_product:
+                # "the maximum size of a file I can upload to CloudSync": a sentence naming only the
+                # product ("CloudSync app v2.0.3, 64GB storage") says nothing of what is asked about it
+                scored.append((0.0, s))
+                continue
             if not question.subject_terms:
                 score = cue
             elif not question.cue_terms:

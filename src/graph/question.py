@@ -124,6 +124,12 @@ class Question:
     asked: str = ""  # the whole text as asked, context sentences included ("My kid wiped ... How long ...?")
 
     @property
+    def names_product(self) -> bool:
+        """The subject is a name asked about as a product, whose measure or behaviour is asked ("the
+        maximum size of a file I can upload to CloudSync"), not as one of several things sharing it."""
+        return not self.named_subject and bool(re.match(r"[A-Z]", self.subject))
+
+    @property
     def key(self) -> str:
         """The claim key of the fact asked: "population of broken bow", "event history keep"."""
         subject = " ".join(w for w in re.findall(r"[\w.'-]+", self.subject.lower()) if w not in STOP)

@@ -66,3 +66,20 @@ def test_a_chunk_s_value_for_another_version_in_another_sentence(extractor, ques
 def test_a_name_with_the_noun_asked_about(extractor, question, text, answer):
     chunk = Chunk(id="k/docs/a#c0", source="docs", kind="document", text=text, metadata={})
     assert [c.value for c in extractor.candidates(analyse_question(question), [chunk])] == [answer]
+
+
+@pytest.mark.parametrize(("question", "text", "answers"), [
+    # CloudSync ticket: naming the product is not saying anything of the file size asked about
+    ("What is the maximum size of a single file I can upload to CloudSync?",
+     "Device Information: iPhone 12 Pro, iOS 17.2, CloudSync app v2.0.3, 64GB storage with 15GB available.", []),
+    ("What is the maximum size of a single file I can upload to CloudSync?",
+     "CloudSync accepts uploads of a single file up to 10 GB.", ["up to 10 GB"]),
+    # Hooklane (data/): the agent's forward timeout is not how long deliveries are retried
+    ("How long will Hooklane keep retrying a failed delivery on the Team plan?",
+     "In Hooklane Agent 3.x, the default forward timeout is 30 seconds.", []),
+    ("How long will Hooklane keep retrying a failed delivery on the Team plan?",
+     "On Team, failed deliveries are retried for up to 72 hours, counted from the first attempt.", ["up to 72 hours"]),
+])
+def test_a_sentence_must_speak_of_what_is_asked_not_only_of_the_product(extractor, question, text, answers):
+    chunk = Chunk(id="k/forums/a#c0", source="forums", kind="thread", text=text, metadata={})
+    assert [c.value for c in extractor.candidates(analyse_question(question), [chunk])] == answers

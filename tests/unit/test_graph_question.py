@@ -157,3 +157,15 @@ def test_a_choice_between_two_amounts_asks_for_the_amount(question: str, atype: 
 def test_a_specific_measure_noun_before_a_hedge(question: str, atype: AnswerType, noun: str) -> None:
     q = analyse_question(question)
     assert (q.atype, q.type_noun) == (atype, noun)
+
+
+@pytest.mark.parametrize("question, product", [
+    # CloudSync and Hooklane (data/): a product's measure
+    ("What is the maximum size of a single file I can upload to CloudSync?", True),
+    ("How long will Hooklane keep retrying a failed delivery on the Team plan?", True),
+    # RAMDocs dev: an entity that may share its name; OpenEMR: the subject is what the version does
+    ("When was General Bryan born?", False),
+    ("Which OpenEMR version lets me locate an insurance claim's batch file?", False),
+])
+def test_a_subject_named_as_a_product(question: str, product: bool) -> None:
+    assert analyse_question(question).names_product is product
