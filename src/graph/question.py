@@ -140,6 +140,9 @@ class Question:
         return " ".join(dict.fromkeys(words)) or subject or self.atype.value
 
 
+_OWNED_PLURAL = re.compile(r"\s+([a-z][a-z-]*[^sui\W]s)\b")  # "NimbusNote backups", not "X refers", "X status"
+
+
 def _noun_type(noun: str) -> AnswerType | None:
     n = noun.lower()
     single = n[:-1] if n.endswith("s") and not n.endswith("ss") and n not in _COUNT_NOUNS else n
@@ -324,6 +327,12 @@ def analyse_question(text: str) -> Question:
         # "How long does Hooklane wait ...", "What time does X take the service down?", "Since which
         # X release is a portal built in?": a measure of what a product does, not an attribute of
         # one of several things that share a name ("the population of Longtown")
+        named = False
+    at = q.find(subject)
+    owned = _OWNED_PLURAL.match(q, at + len(subject)) if named and at > 0 else None
+    if owned and owned.group(1) not in STOP:
+        # "In which cloud region are NimbusNote backups stored?": a name before a plural noun owns
+        # the things asked about; it is a product, not one of several things sharing a name
         named = False
     subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
     unscoped = mask_spans(asked, find_scope(asked)[1])  # "on the Team plan" narrows the answer, it is not asked

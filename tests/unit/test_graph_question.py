@@ -163,8 +163,12 @@ def test_a_specific_measure_noun_before_a_hedge(question: str, atype: AnswerType
     # CloudSync and Hooklane (data/): a product's measure
     ("What is the maximum size of a single file I can upload to CloudSync?", True),
     ("How long will Hooklane keep retrying a failed delivery on the Team plan?", True),
-    # RAMDocs dev: an entity that may share its name; OpenEMR: the subject is what the version does
+    # NimbusNote answer gold: a name before a plural noun owns what is asked about
+    ("In which cloud region are NimbusNote backups stored?", True),
+    # RAMDocs dev: an entity that may share its name, before its verb; OpenEMR: the subject is what the
+    # version does
     ("When was General Bryan born?", False),
+    ("487th refers to which type of unit?", False),
     ("Which OpenEMR version lets me locate an insurance claim's batch file?", False),
 ])
 def test_a_subject_named_as_a_product(question: str, product: bool) -> None:
