@@ -322,6 +322,11 @@ def test_a_cloud_region_code_is_a_place_a_hyphenated_word_is_not() -> None:
      "Sync was working initially but stopped approximately one week ago.", []),
     ("How long do deleted photos stay in the Recycle Bin?",
      "As the photos were deleted more than two months ago, they are no longer in the Recycle Bin.", []),
+    # CloudSync ticket and RAMDocs dev: what was left at one moment
+    ("How long is the refund period?",
+     "Calculated prorated refund for unused portion of billing cycle (15 days remaining = $4.99 refund).", []),
+    ("How long did the goal line stand last?",
+     "The game is most remembered for Alabama's goal line stand with four minutes left in the game.", []),
 ])
 def test_a_former_value_or_a_past_moment_is_no_standing_amount(question: str, text: str, expected: list[str]) -> None:
     assert _values(question, text) == expected
