@@ -26,6 +26,8 @@ _NOT_QUALIFIERS = {"the", "a", "an", "all", "any", "some", "every", "each", "you
 _NAME = r"[A-Z][\w+-]*"
 _NAMES = rf"{_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*|\s*/\s*)(?:the\s+)?{_NAME})*"
 _PLAN = re.compile(rf"\b(?:the\s+)?({_NAMES})\s+(plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b")
+# "for annual plans", "on the free plan": a plan named in lower case, after its preposition
+_PLAN_LOWER = re.compile(r"\b(?:[Ff]or|[Oo]n|[Ww]ith|[Ii]n|[Uu]nder)\s+(?:the\s+|a\s+|an\s+)?([a-z][a-z-]+)\s+(plans?|tiers?|editions?)\b")
 _VERSION = re.compile(r"(?<![\w.])(?:(?:api\s+)?versions?\s+|v)(\d+(?:\.(?:\d+|x))*|\d{4}-\d{2}(?:-\d{2})?)"
                       r"(?:\s*(?:and|or)\s+(?:later|newer|above|earlier|older|below))?(?![\w-])", re.IGNORECASE)
 _NAMED_VERSION = re.compile(r"\b(?:[A-Z][\w-]*|app|agent|client|server|sdk|cli)\s+(\d+\.(?:\d+|x)(?:\.(?:\d+|x))*)"
@@ -69,6 +71,10 @@ def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
         names = [n for n in _split_names(m.group(1)) if n not in _NOT_QUALIFIERS]
         if names:
             _merge(found, DIMENSION_NOUNS[_singular(m.group(2)).replace("licence", "license")], names)
+            spans.append(m.span())
+    for m in _PLAN_LOWER.finditer(text):
+        if m.group(1) not in _NOT_QUALIFIERS and not any(a <= m.start(1) < b for a, b in spans):
+            _merge(found, DIMENSION_NOUNS[_singular(m.group(2))], [m.group(1)])
             spans.append(m.span())
     for m in _VERSION.finditer(text):
         _merge(found, "version", [m.group(1).lower()])

@@ -9,6 +9,7 @@ import pytest
 from src.graph.candidates import AnswerExtractor, _fullest, _key_values, _Span, chunk_sentences
 from src.graph.nlp import Tagger, load_tagger
 from src.graph.question import analyse_question
+from src.graph.scope import find_scope
 from src.types import Chunk
 
 
@@ -443,3 +444,14 @@ def test_a_heading_that_lost_its_markup_is_no_sentence() -> None:
             "Why Some Teams Keep 60-Day Artifacts\n"
             "We keep artifacts for 60 days in regulated projects; default remains 30.")
     assert chunk_sentences(_chunk(text)) == ["We keep artifacts for 60 days in regulated projects; default remains 30."]
+
+
+def test_plans_named_in_lower_case_scope_their_values() -> None:
+    # CloudSync docs: one sentence, a value per billing plan
+    ex = AnswerExtractor(Tagger(None))
+    text = "Refunds available within 30 days of purchase for annual plans, 7 days for monthly plans."
+    got = [(c.value, c.scope) for c in ex.candidates(analyse_question("How long is the refund window?"), [_chunk(text)])]
+    assert got == [("30 days", {"plan": "annual"}), ("7 days", {"plan": "monthly"})]
+    # Hooklane forum (data/): "every plan", "your plan" name no plan
+    assert find_scope("Same on every plan as far as I know, the limit scales with your plan.")[0] == {}
+    assert find_scope("On the free plan you get 5GB.")[0] == {"plan": "free"}
