@@ -57,7 +57,7 @@ KEY_BONUS = 0.5  # the value of the setting the question asks about ("batch_size
 RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
 MAX_SENTENCE_CHARS = 600
-MAX_HEADING_WORDS = 12
+MAX_HEADING_WORDS = 12  # a longer title-case line is a list of names, not a heading
 NAMED_AS_ASKED_BONUS = 0.3  # an entity named with the noun asked about ("Lake County" for "which county")
 OTHER_SCOPE_SHARE = 0.6  # a chunk's value for another scope, in another sentence, scores at least this share of its best
 _WORDS = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*")
@@ -332,8 +332,8 @@ _CHANGE_TO = re.compile(r"\s+to\s+(?:(?:under|over|about|around|just|roughly|app
 def _standing_values(sentence: str, spans: list[_Span], *, codes: bool = False) -> list[_Span]:
     """The amounts a sentence states as true: not the one a change started from ("sync time
     improved from 10 minutes to under 30 seconds": 30 seconds), nor a moment in the past
-    ("stopped approximately one week ago") or what was left at one ("15 days remaining"); unless ``codes``, no code ("HTTP 429", "port 8080")
-    and no breadcrumb's step number ("Getting started > 3.")."""
+    ("stopped approximately one week ago") or what was left at one ("15 days remaining"); unless
+    ``codes``, no code ("HTTP 429", "port 8080") and no breadcrumb's step number ("Getting started > 3.")."""
     former = {id(a) for a, b in zip(spans, spans[1:])
               if a.kind == b.kind and re.search(r"\bfrom\s+$", sentence[:a.start], re.IGNORECASE)
               and _CHANGE_TO.fullmatch(sentence[a.end:b.start])}
@@ -492,29 +492,27 @@ _NAME_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:de|la|von|van|der|di|da|of)\s+)
 
 
 def _named_as_asked(sentence: str, spans: list[_Span], question: Question) -> list[_Span]:
-    """A name followed by the noun asked about, and the question's words before it, is named as
-    the kind of thing asked for: "the SLI Compliance Certification Body" for "Which certification
-    body ...?", "Lake County" for "Which county ...?". Such a name, with its noun, gets a bonus."""
+    """``spans`` and, for each capitalised one followed by the noun asked about (after no other
+    words but the question's), that name with its noun, with a bonus: "the SLI Compliance
+    Certification Body" for "Which certification body ...?", "Lake County" for "Which county ...?"."""
     if not question.type_noun:
         return spans
     asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
     noun = _stems(question.type_noun)
     out = list(spans)
     for sp in spans:
-        follow = [m for m in re.finditer(r"\s+([\w-]+)", sentence[sp.end:sp.end + 60])]
-        end = None
-        for k, m in enumerate(follow[:3]):
-            if m.start() != (follow[k - 1].end() if k else 0):
-                break
+        if not sp.value[:1].isupper():
+            continue
+        run = re.match(r"(?:\s+[\w-]+){1,3}", sentence[sp.end:])  # the next words, up to a punctuation mark
+        for m in re.finditer(r"\s+([\w-]+)", run.group(0) if run else ""):
             stems = _stems(m.group(1))
             if stems and stems <= noun:
                 end = sp.end + m.end()
+                out.append(_Span(sp.start, end, sentence[sp.start:end], entity_key(sentence[sp.start:end]), sp.kind,
+                                 sp.bonus + NAMED_AS_ASKED_BONUS))
                 break
             if not stems or not stems <= asked:
                 break
-        if end is not None and sp.value[:1].isupper():
-            out.append(_Span(sp.start, end, sentence[sp.start:end], entity_key(sentence[sp.start:end]), sp.kind,
-                             sp.bonus + NAMED_AS_ASKED_BONUS))
     return out
 
 
@@ -799,14 +797,16 @@ class AnswerExtractor:
                     (segment := _segment_scope(sent, span)) and segment != best_segment:
                 picked.append((score, span, sent))
         # Another sentence of the chunk giving the value for another version or plan ("The v2.0
-        # defaults were set to 1Mbps" beside "Upgraded to v2.1 ... (10Mbps)"): one per scope.
+        # defaults were set to 1Mbps" beside "Upgraded to v2.1 ... (10Mbps)"): one per scope, of the
+        # dimensions the best sentence names and the question does not.
         scopes = [find_scope(sentence)[0]]
         for score, span, sent in found[1:]:
-            other = find_scope(sent)[0] if sent != sentence else {}
-            if score >= OTHER_SCOPE_SHARE * best_score and span.kind == best.kind and \
-                    span.normalized != best.normalized and other not in scopes and \
-                    any(k in other and other[k] != v for k, v in scopes[0].items()) and \
-                    not any(k in question.scope for k in other):  # a scope the question did not ask for
+            if sent == sentence or score < OTHER_SCOPE_SHARE * best_score or span.kind != best.kind or \
+                    span.normalized == best.normalized:
+                continue
+            other = find_scope(sent)[0]
+            if other not in scopes and any(k in other and other[k] != v for k, v in scopes[0].items()) and \
+                    not any(k in question.scope for k in other):
                 picked.append((score, span, sent))
                 scopes.append(other)
         out = []
