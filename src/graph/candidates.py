@@ -612,11 +612,6 @@ class AnswerExtractor:
             if question.subject_terms and not subj and not named_anywhere:
                 scored.append((0.0, s))  # about something else, unless its meaning says otherwise
                 continue
-            if question.cue_terms and not cue and question.names_product:
-                # "the maximum size of a file I can upload to CloudSync": a sentence naming only the
-                # product ("CloudSync app v2.0.3, 64GB storage") says nothing of what is asked about it
-                scored.append((0.0, s))
-                continue
             if not question.subject_terms:
                 score = cue
             elif not question.cue_terms:
@@ -628,6 +623,15 @@ class AnswerExtractor:
                 score *= LONG_SENTENCE / words
             scored.append((score, s))
         return scored
+
+    @staticmethod
+    def _product_only(question: Question, sentence: str) -> bool:
+        """The question asks a measure of a product it names ("the maximum size of a file I can upload
+        to CloudSync") and the sentence shares none of its other terms: naming the product
+        ("CloudSync app v2.0.3, 64GB storage") says nothing of what is asked about it, unless the
+        sentence's meaning does (``SEMANTIC_ALONE``: "Hooklane's delivery timeout is 10 seconds" for
+        "How long does Hooklane wait for my endpoint to respond?")."""
+        return question.names_product and bool(question.cue_terms) and not text_terms(sentence) & question.cue_terms
 
     def candidates(self, question: Question, chunks: Sequence[Chunk]) -> list[Candidate]:
         """Each chunk's best typed answers (see the module docstring)."""
@@ -682,6 +686,8 @@ class AnswerExtractor:
         for chunk, opening, rows in typed:
             ranked = []
             for sc, s, spans in rows:
+                if sims[k] < SEMANTIC_ALONE and self._product_only(question, s):
+                    sc = 0.0
                 scoped = _names_scope(question, s)
                 if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE or scoped:
                     ranked.append(_Answering(sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * scoped, s, spans, sims[k]))

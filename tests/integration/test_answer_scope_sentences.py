@@ -79,6 +79,10 @@ def test_a_name_with_the_noun_asked_about(extractor, question, text, answer):
      "In Hooklane Agent 3.x, the default forward timeout is 30 seconds.", []),
     ("How long will Hooklane keep retrying a failed delivery on the Team plan?",
      "On Team, failed deliveries are retried for up to 72 hours, counted from the first attempt.", ["up to 72 hours"]),
+    # Hooklane ticket (data/): other words, but as close in meaning as SEMANTIC_ALONE asks
+    ("How long does Hooklane wait for my endpoint to respond?",
+     "Support Response: Hooklane's delivery timeout is 10 seconds, so any handler that takes longer is recorded as "
+     "a timeout and retried.", ["10 seconds"]),
 ])
 def test_a_sentence_must_speak_of_what_is_asked_not_only_of_the_product(extractor, question, text, answers):
     chunk = Chunk(id="k/forums/a#c0", source="forums", kind="thread", text=text, metadata={})
