@@ -186,6 +186,11 @@ def _terms_all(text: str) -> frozenset[str]:
     return frozenset(st for w in re.findall(r"[A-Za-z][\w'-]*", text) for st in _stems(w))
 
 
+def _asked_terms(question: Question) -> frozenset[str]:
+    """Every term the question uses: its subject's, its cue words and its frame words."""
+    return question.cue_terms | question.subject_terms | _terms_all(question.text)
+
+
 # -- typed spans ----------------------------------------------------------------------------
 def _date_spans(sentence: str, year_only: bool) -> list[_Span]:
     spans: list[_Span] = []
@@ -491,13 +496,12 @@ _REGION_CODE = re.compile(r"(?<![\w-])[a-z]{2}-(?:[a-z]+-)?(?:north|south|east|w
 _NAME_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:de|la|von|van|der|di|da|of)\s+)?[A-Z][\w'-]*)*")
 
 
-def _named_as_asked(sentence: str, spans: list[_Span], question: Question) -> list[_Span]:
+def _named_as_asked(sentence: str, spans: list[_Span], question: Question, asked: frozenset[str]) -> list[_Span]:
     """``spans`` and, for each capitalised one followed by the noun asked about (after no other
-    words but the question's), that name with its noun, with a bonus: "the SLI Compliance
+    words but the question's, ``asked``), that name with its noun, with a bonus: "the SLI Compliance
     Certification Body" for "Which certification body ...?", "Lake County" for "Which county ...?"."""
     if not question.type_noun:
         return spans
-    asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
     noun = _stems(question.type_noun)
     out = list(spans)
     for sp in spans:
@@ -599,18 +603,22 @@ class AnswerExtractor:
             return [float(self._vectors[t] @ a) for t in texts]
 
     def _lexical(self, question: Question, chunk: Chunk, sentences: list[str],
-                 chunk_subject: float) -> list[tuple[float, str]]:
-        """(score, sentence): the share of the subject's terms (or, for a sentence that does not
-        name the subject, half the share ``chunk_subject`` its chunk's opening names) and of the
-        other terms."""
+                 chunk_subject: float) -> list[tuple[float, str, bool]]:
+        """(score, sentence, product only): the share of the subject's terms (or, for a sentence
+        that does not name the subject, half the share ``chunk_subject`` its chunk's opening names)
+        and of the other terms. *Product only*: the question asks a measure of a product it names
+        ("the maximum size of a file I can upload to CloudSync") and the sentence shares none of its
+        other terms; naming the product ("CloudSync app v2.0.3, 64GB storage") says nothing of what
+        is asked about it, unless the sentence's meaning does (``_answering_sentences``)."""
         named_anywhere = bool(text_terms(chunk.text) & question.subject_terms)
+        product = question.names_product and bool(question.cue_terms)
         scored = []
         for s in sentences:
             t = text_terms(s)
             subj = max(_share(t, question.subject_terms), 0.5 * chunk_subject)
             cue = _share(t, question.cue_terms)
             if question.subject_terms and not subj and not named_anywhere:
-                scored.append((0.0, s))  # about something else, unless its meaning says otherwise
+                scored.append((0.0, s, False))  # about something else, unless its meaning says otherwise
                 continue
             if not question.subject_terms:
                 score = cue
@@ -621,17 +629,8 @@ class AnswerExtractor:
             words = len(s.split())
             if words > LONG_SENTENCE:  # lists, tables flattened to text, navigation: no statement
                 score *= LONG_SENTENCE / words
-            scored.append((score, s))
+            scored.append((score, s, product and not cue))
         return scored
-
-    @staticmethod
-    def _product_only(question: Question, sentence: str) -> bool:
-        """The question asks a measure of a product it names ("the maximum size of a file I can upload
-        to CloudSync") and the sentence shares none of its other terms: naming the product
-        ("CloudSync app v2.0.3, 64GB storage") says nothing of what is asked about it, unless the
-        sentence's meaning does (``SEMANTIC_ALONE``: "Hooklane's delivery timeout is 10 seconds" for
-        "How long does Hooklane wait for my endpoint to respond?")."""
-        return question.names_product and bool(question.cue_terms) and not text_terms(sentence) & question.cue_terms
 
     def candidates(self, question: Question, chunks: Sequence[Chunk]) -> list[Candidate]:
         """Each chunk's best typed answers (see the module docstring)."""
@@ -670,23 +669,24 @@ class AnswerExtractor:
         for chunk in chunks:
             sentences = chunk_sentences(chunk)
             opening = _opening_share(question, chunk, sentences)
-            lexical.append((chunk, opening, [(sc, s) for sc, s in self._lexical(question, chunk, sentences, opening)
-                                             if sc >= MIN_LEXICAL or not entities]))
+            lexical.append((chunk, opening, [row for row in self._lexical(question, chunk, sentences, opening)
+                                             if row[0] >= MIN_LEXICAL or not entities]))
         if entities:  # one tagging batch for every chunk's sentences
-            self.tagger.tag([s for _, _, scored in lexical for _, s in scored])
+            self.tagger.tag([s for _, _, scored in lexical for _, s, _ in scored])
         typed = []
         for chunk, opening, scored in lexical:
-            rows = [(sc, s, spans) for sc, s in scored if (spans := self._spans(question, s, chunk))]
+            rows = [(sc, s, product_only, spans) for sc, s, product_only in scored
+                    if (spans := self._spans(question, s, chunk))]
             typed.append((chunk, opening, rows))
         # Meaning is read against the whole question: its context sentences say what it is about.
-        sims = self._similarity(question.asked or question.text, [s for _, _, rows in typed for _, s, _ in rows],
+        sims = self._similarity(question.asked or question.text, [s for _, _, rows in typed for _, s, _, _ in rows],
                                 query=True)
         out = []
         k = 0
         for chunk, opening, rows in typed:
             ranked = []
-            for sc, s, spans in rows:
-                if sims[k] < SEMANTIC_ALONE and self._product_only(question, s):
+            for sc, s, product_only, spans in rows:
+                if product_only and sims[k] < SEMANTIC_ALONE:  # "Hooklane's delivery timeout is 10 seconds" reads
                     sc = 0.0
                 scoped = _names_scope(question, s)
                 if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE or scoped:
@@ -733,10 +733,10 @@ class AnswerExtractor:
                               for m in _REGION_CODE.finditer(sentence)]
             # "sport" does not answer "What sport ...?": a value made of the question's words is no answer;
             # a phrase ending in a participle or an adverb ("accepted", "renowned", "mostly") is no noun.
-            asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
+            asked = _asked_terms(question)
             spans = [sp for sp in spans if not _terms_all(sp.value) <= asked
                      and not (t == AnswerType.PHRASE and re.search(r"(?:ed|ly)$", sp.value.lower()))]
-            return _named_as_asked(sentence, spans, question)
+            return _named_as_asked(sentence, spans, question, asked)
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
         codes = question.type_noun in _BARE_NOUNS  # "What HTTP status code ...?": a code is the answer
         spans = _qualified(sentence, _standing_values(sentence, _numeric_spans(sentence, t, bare_ok), codes=codes))
@@ -944,7 +944,7 @@ def _keyed(question: Question, sentence: str, spans: list[_Span], settings: list
     about is no answer ("storage=5TB" to "What batch size ...?"); the value under the key it asks
     about is, whatever its type ("batch_size=32" to a question typed as a size, with the unit a
     key names: "storage_quota_tb: 5" -> "5 tb"). ``typed(text)``: the typed spans of a text."""
-    asked = question.cue_terms | question.subject_terms | _terms_all(question.text)
+    asked = _asked_terms(question)
     out = [sp for sp in spans if not any(st.holds(sp) for st in settings)]
     share = [len(st.terms & asked) / len(st.terms) for st in settings]
     best = max(share)  # "storage" answers "what storage size", not "batch_size" beside it
