@@ -560,6 +560,7 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
                   as_json: bool) -> None:
     import json
     import time
+    from collections import Counter
 
     from src.embeddings import embed_model_from
     from src.evaluation.ramdocs import load_ramdocs, run_ramdocs, summarize
@@ -570,8 +571,9 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
     model = embed_model_from(settings.models)
     workdir = index_dir or Path("artifacts") / f"ramdocs-{path.stem}"
     answers = run_ramdocs(questions, settings, model, workdir, progress=sys.stderr.isatty())
+    methods = Counter(a.method for a in answers)  # offline, llm, "llm, partly offline", none
     summary = {"split": split, **summarize(questions, [a.scored for a in answers]),
-               "seconds": round(time.perf_counter() - t0, 1)}
+               "answered_by": dict(sorted(methods.items())), "seconds": round(time.perf_counter() - t0, 1)}
     if out_path is not None:
         out_path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(out_path, "".join(json.dumps(a.to_json(), ensure_ascii=False) + "\n" for a in answers))
@@ -583,6 +585,7 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
     for k in ("strict_em", "at_least_one_right", "wrong_answer_rate", "flagged_with_misinfo",
               "flagged_without_misinfo", "insufficient_data"):
         click.echo(f"  {k:24} {summary[k]:.3f}")
+    click.echo(f"  {'answered_by':24} " + ", ".join(f"{m} {n}" for m, n in methods.most_common()))
 
 
 @cli.command(name="mcp")

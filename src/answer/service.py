@@ -212,13 +212,17 @@ class AnswerService:
 
     @classmethod
     def from_chunks(cls, chunks: Sequence[Chunk], settings: Settings, *, index_dir: Path, embed_model: Any,
-                    answer_extractor: Any = None) -> AnswerService:
+                    answer_extractor: Any = None, llm: LLM | None = None, extractor: LLMClaimExtractor | None = None,
+                    breaker: CircuitBreaker | None = None) -> AnswerService:
         """A corpus given as chunks (a RAMDocs question's documents), indexed in ``index_dir`` with
-        an embedder (and answer extractor) loaded once for many such corpora; offline models."""
+        the models loaded once for many such corpora: the embedder, the answer extractor and, when
+        one is configured, the LLM (``make_llm``), its claim extractor and its circuit breaker, so
+        a dead server costs two calls in all, not two per corpus."""
         from src.fusion.engine import SearchEngine
 
-        engine = SearchEngine.from_chunks(chunks, settings, index_dir=index_dir, embed_model=embed_model)
-        return cls(engine, settings, answer_extractor=answer_extractor)
+        engine = SearchEngine.from_chunks(chunks, settings, index_dir=index_dir, embed_model=embed_model, llm=llm)
+        return cls(engine, settings, llm=llm, extractor=extractor, answer_extractor=answer_extractor, breaker=breaker,
+                   answer_llm=llm)
 
     def _relevance_model(self) -> RelevanceModel:
         """The corpus's term statistics, counted on first use (once, whichever request comes first)."""

@@ -127,6 +127,7 @@ class RamAnswer:
     answers: tuple[str, ...]  # the values the system asserts (authoritative and supported)
     verdict: str
     scored: Scored
+    method: str = "offline"  # who answered: offline, llm, "llm, partly offline" (a call fell back), none
 
     def to_json(self) -> dict[str, Any]:
         """The ``--out`` line: what the system said, never the labels."""
@@ -136,25 +137,40 @@ class RamAnswer:
 def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: Any, workdir: Path, *,
                 progress: bool = False) -> list[RamAnswer]:
     """Ask every question over its own documents, as ``ask`` does (retrieval, counter-evidence,
-    the typed answer set). Models are loaded once; each corpus is indexed under
-    ``workdir/<line>/`` (embeddings cached there: a second run embeds nothing)."""
+    the typed answer set; with an LLM configured, its typed answers, as ``ask --llm-base-url``).
+    Models are loaded once; each corpus is indexed under ``workdir/<line>/`` (embeddings cached
+    there: a second run embeds nothing)."""
     from tqdm import tqdm
 
     from src.answer import AnswerService
     from src.answer.service import AskOptions
     from src.graph.candidates import make_extractor
+    from src.graph.llm_extract import LLMClaimExtractor
+    from src.llm import CircuitBreaker, make_llm
 
-    # one vector cache for every question
+    # one vector cache for every question; one LLM (when configured) and one breaker for all of them
     shared = make_extractor(settings.models.nlp, embed_model, span_ranker=settings.models.span_ranker)
+    llm = make_llm(settings.models)
+    llm_claims = LLMClaimExtractor(llm) if llm is not None else None
+    breaker = CircuitBreaker(backoff_s=settings.models.llm_backoff_s)
     out = []
     for q in tqdm(questions, desc="ramdocs", unit="q", disable=not progress, file=sys.stderr):
         chunks = q.chunks()
         if not chunks:
-            out.append(RamAnswer(q, (), "insufficient_data", score_one(q, (), "insufficient_data")))
+            out.append(RamAnswer(q, (), "insufficient_data", score_one(q, (), "insufficient_data"), "none"))
             continue
         service = AnswerService.from_chunks(chunks, settings, index_dir=workdir / str(q.line), embed_model=embed_model,
-                                            answer_extractor=shared)
+                                            answer_extractor=shared, llm=llm, extractor=llm_claims, breaker=breaker)
         answer, _ = service.ask(q.question, AskOptions())
         stated = tuple(a["value"] for a in answer.answers if a["status"] != "contradicted")
-        out.append(RamAnswer(q, stated, answer.verdict.status, score_one(q, stated, answer.verdict.status)))
+        out.append(RamAnswer(q, stated, answer.verdict.status, score_one(q, stated, answer.verdict.status),
+                             answered_by(answer.llm_status)))
     return out
+
+
+def answered_by(llm_status: dict[str, Any] | None) -> str:
+    """``offline`` (no LLM configured, or none of its replies used), ``llm`` (every LLM step of
+    the question answered), ``llm, partly offline`` (a reply used, another step fell back)."""
+    if not llm_status or not llm_status["used"]:
+        return "offline"
+    return "llm, partly offline" if llm_status["reason"] else "llm"
