@@ -1,0 +1,76 @@
+"""How far the offline reader can take RAMDocs: per-document reading accuracy, and the strict EM a
+perfect judge would reach with what the reader extracts.
+
+    python eval/ramdocs_ceiling.py ../shared/datasets/ramdocs/RAMDocs_test.jsonl [--split dev|test|all]
+
+For every document that states an answer (not noise), it prints, per answer type and in all:
+
+- ``in text``: the document's answer occurs in its text (what a perfect reader could copy);
+- ``in spans``: it is among the candidate spans of the document's answering sentences;
+- ``top-1``: it is the span the hand score picks (what ``ask`` states for that document).
+
+Then the **ceilings**: the share of questions whose every gold answer is the top-1 value of some
+document (a judge that keeps exactly the right values and drops every wrong one could reach no
+more), the same with each document's two best spans, and with any of its spans. The documents'
+labels are read only here, for scoring; the extractor never sees them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from src.embeddings import load_embed_model  # noqa: E402
+from src.evaluation.ramdocs import SPLITS, found, load_ramdocs  # noqa: E402
+from src.graph.candidates import make_extractor  # noqa: E402
+from src.graph.question import analyse_question  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("ramdocs", type=Path, help="RAMDocs_test.jsonl")
+    ap.add_argument("--split", choices=SPLITS, default="dev", help="dev (even lines, default), test or all")
+    args = ap.parse_args()
+    extractor = make_extractor(None, load_embed_model())
+    docs: Counter = Counter()
+    ceiling: Counter = Counter()
+    questions = load_ramdocs(args.ramdocs, args.split)
+    for q in questions:
+        question = analyse_question(q.question)
+        chunks = q.chunks()
+        rows = {chunk.id: sorted(found_rows, key=lambda r: -r.hand)
+                for chunk, found_rows in extractor.span_rows(question, chunks)}
+        picked: dict[str, list[str]] = {"top-1": [], "top-2": [], "any span": []}
+        for chunk, kind, answer in zip(chunks, q.doc_types, q.doc_answers):
+            spans = [r.span.value for r in rows.get(chunk.id, [])]
+            picked["top-1"] += spans[:1]
+            picked["top-2"] += spans[:2]
+            picked["any span"] += spans
+            if kind == "noise" or not answer:
+                continue
+            t = question.atype.value
+            for name, hit in (("docs", True), ("in text", found(answer, [chunk.text])),
+                              ("in spans", found(answer, spans)), ("top-1", found(answer, spans[:1]))):
+                docs[t, name] += hit
+                docs["all", name] += hit
+        for name, values in picked.items():
+            ceiling[name] += bool(q.gold) and all(found(g, values) for g in q.gold)
+    print(f"RAMDocs {args.split}: {len(questions)} questions, {docs['all', 'docs']} documents stating an answer")
+    print(f"{'answer type':14}{'docs':>6}{'in text':>9}{'in spans':>10}{'top-1':>8}")
+    for t in sorted({t for t, _ in docs}, key=lambda t: (t == "all", -docs[t, "docs"])):
+        n = docs[t, "docs"]
+        print(f"{t:14}{n:6d}" + "".join(f"{docs[t, k] / n:{w}.3f}" for k, w in (("in text", 9), ("in spans", 10),
+                                                                               ("top-1", 8))))
+    print("strict EM a perfect judge could reach (every gold answer among the values, nothing wrong):")
+    for name in ("top-1", "top-2", "any span"):
+        print(f"  with each document's {name:9} {ceiling[name] / len(questions):.3f}")
+
+
+if __name__ == "__main__":
+    main()
