@@ -11,7 +11,9 @@ For every document that states an answer (not noise), it prints, per answer type
 
 Then the **ceilings**: the share of questions whose every gold answer is the top-1 value of some
 document (a judge that keeps exactly the right values and drops every wrong one could reach no
-more), the same with each document's two best spans, and with any of its spans. The documents'
+more), the same with each document's two best spans, and with any of its spans; and the share
+of the questions with misinformation where some document's top-1 value is a wrong answer and
+another's a gold one (the contradictions a perfect judge could flag on evidence). The documents'
 labels are read only here, for scoring; the extractor never sees them.
 """
 
@@ -61,6 +63,11 @@ def main() -> None:
                 docs["all", name] += hit
         for name, values in picked.items():
             ceiling[name] += bool(q.gold) and all(found(g, values) for g in q.gold)
+        if q.has_misinfo:
+            wrong = [w for w in q.wrong if not any(found(w, [g]) for g in q.gold)]
+            ceiling["misinfo"] += 1
+            ceiling["flag"] += any(found(w, picked["top-1"]) for w in wrong) and \
+                any(found(g, picked["top-1"]) for g in q.gold)
     print(f"RAMDocs {args.split}: {len(questions)} questions, {docs['all', 'docs']} documents stating an answer")
     print(f"{'answer type':14}{'docs':>6}{'in text':>9}{'in spans':>10}{'top-1':>8}")
     for t in sorted({t for t, _ in docs}, key=lambda t: (t == "all", -docs[t, "docs"])):
@@ -70,6 +77,9 @@ def main() -> None:
     print("strict EM a perfect judge could reach (every gold answer among the values, nothing wrong):")
     for name in ("top-1", "top-2", "any span"):
         print(f"  with each document's {name:9} {ceiling[name] / len(questions):.3f}")
+    if ceiling["misinfo"]:
+        print(f"contradictions a perfect judge could flag on the top-1 values: {ceiling['flag'] / ceiling['misinfo']:.3f} "
+              f"of {ceiling['misinfo']} questions with misinformation")
 
 
 if __name__ == "__main__":
