@@ -7,12 +7,16 @@ For every document that states an answer (not noise), it prints, per answer type
 
 - ``in text``: the document's answer occurs in its text (what a perfect reader could copy);
 - ``in spans``: it is among the candidate spans of the document's answering sentences;
-- ``top-1``: it is the span the hand score picks (what ``ask`` states for that document).
+- ``picked``: it is among the values the extractor gives for that document (its best span,
+  widened to its fullest wording, and one per scope), what the judge of ``ask`` chooses from.
 
-Then the **ceilings**: the share of questions whose every gold answer is the top-1 value of some
+Then the **ceilings**: the share of questions whose every gold answer is a picked value of some
 document (a judge that keeps exactly the right values and drops every wrong one could reach no
-more), the same with each document's two best spans, and with any of its spans; and the share
-of the questions with misinformation where some document's top-1 value is a wrong answer and
+more), the same with each document's two best spans by the hand score, and with any of its
+spans. A judge that decides between values by the documents behind them, as ``ask`` does,
+reaches at most the *vote-decidable* share: every gold answer picked, and each picked by more
+documents than any wrong answer is. And the share
+of the questions with misinformation where some document's picked value is a wrong answer and
 another's a gold one (the contradictions a perfect judge could flag on evidence). The documents'
 labels are read only here, for scoring; the extractor never sees them.
 """
@@ -48,37 +52,47 @@ def main() -> None:
         chunks = q.chunks()
         rows = {chunk.id: sorted(found_rows, key=lambda r: -r.hand)
                 for chunk, found_rows in extractor.span_rows(question, chunks)}
-        picked: dict[str, list[str]] = {"top-1": [], "top-2": [], "any span": []}
+        chosen: dict[str, list[str]] = {}
+        for c in extractor.candidates(question, chunks):
+            chosen.setdefault(c.chunk_id, []).append(c.value)
+        picked: dict[str, list[str]] = {"picked": [], "top-2": [], "any span": []}
+        per_doc: list[list[str]] = []
         for chunk, kind, answer in zip(chunks, q.doc_types, q.doc_answers):
             spans = [r.span.value for r in rows.get(chunk.id, [])]
-            picked["top-1"] += spans[:1]
+            values = chosen.get(chunk.id, [])
+            picked["picked"] += values
+            per_doc.append(values)
             picked["top-2"] += spans[:2]
             picked["any span"] += spans
             if kind == "noise" or not answer:
                 continue
             t = question.atype.value
             for name, hit in (("docs", True), ("in text", found(answer, [chunk.text])),
-                              ("in spans", found(answer, spans)), ("top-1", found(answer, spans[:1]))):
+                              ("in spans", found(answer, spans)), ("picked", found(answer, values))):
                 docs[t, name] += hit
                 docs["all", name] += hit
         for name, values in picked.items():
             ceiling[name] += bool(q.gold) and all(found(g, values) for g in q.gold)
+        wrong = [w for w in q.wrong if not any(found(w, [g]) for g in q.gold)]
+        docs_for = {a: sum(found(a, values) for values in per_doc) for a in (*q.gold, *wrong)}
+        ceiling["votes"] += bool(q.gold) and all(docs_for[g] > max((docs_for[w] for w in wrong), default=0)
+                                                 for g in q.gold)
         if q.has_misinfo:
-            wrong = [w for w in q.wrong if not any(found(w, [g]) for g in q.gold)]
             ceiling["misinfo"] += 1
-            ceiling["flag"] += any(found(w, picked["top-1"]) for w in wrong) and \
-                any(found(g, picked["top-1"]) for g in q.gold)
+            ceiling["flag"] += any(found(w, picked["picked"]) for w in wrong) and \
+                any(found(g, picked["picked"]) for g in q.gold)
     print(f"RAMDocs {args.split}: {len(questions)} questions, {docs['all', 'docs']} documents stating an answer")
-    print(f"{'answer type':14}{'docs':>6}{'in text':>9}{'in spans':>10}{'top-1':>8}")
+    print(f"{'answer type':14}{'docs':>6}{'in text':>9}{'in spans':>10}{'picked':>8}")
     for t in sorted({t for t, _ in docs}, key=lambda t: (t == "all", -docs[t, "docs"])):
         n = docs[t, "docs"]
         print(f"{t:14}{n:6d}" + "".join(f"{docs[t, k] / n:{w}.3f}" for k, w in (("in text", 9), ("in spans", 10),
-                                                                               ("top-1", 8))))
+                                                                               ("picked", 8))))
     print("strict EM a perfect judge could reach (every gold answer among the values, nothing wrong):")
-    for name in ("top-1", "top-2", "any span"):
-        print(f"  with each document's {name:9} {ceiling[name] / len(questions):.3f}")
+    for name, label in (("picked", "picked values"), ("top-2", "two best spans"), ("any span", "spans")):
+        print(f"  with each document's {label:14} {ceiling[name] / len(questions):.3f}")
+    print(f"  vote-decidable, picked values   {ceiling['votes'] / len(questions):.3f}")
     if ceiling["misinfo"]:
-        print(f"contradictions a perfect judge could flag on the top-1 values: {ceiling['flag'] / ceiling['misinfo']:.3f} "
+        print(f"contradictions a perfect judge could flag on the picked values: {ceiling['flag'] / ceiling['misinfo']:.3f} "
               f"of {ceiling['misinfo']} questions with misinformation")
 
 
