@@ -13,9 +13,7 @@ For every document that states an answer (not noise), it prints, per answer type
 Then the **ceilings**: the share of questions whose every gold answer is a picked value of some
 document (a judge that keeps exactly the right values and drops every wrong one could reach no
 more), the same with each document's two best spans by the hand score, and with any of its
-spans. A judge that decides between values by the documents behind them, as ``ask`` does,
-reaches at most the *vote-decidable* share: every gold answer picked, and each picked by more
-documents than any wrong answer is. And the share
+spans; and the share
 of the questions with misinformation where some document's picked value is a wrong answer and
 another's a gold one (the contradictions a perfect judge could flag on evidence). The documents'
 labels are read only here, for scoring; the extractor never sees them.
@@ -56,12 +54,10 @@ def main() -> None:
         for c in extractor.candidates(question, chunks):
             chosen.setdefault(c.chunk_id, []).append(c.value)
         picked: dict[str, list[str]] = {"picked": [], "top-2": [], "any span": []}
-        per_doc: list[list[str]] = []
         for chunk, kind, answer in zip(chunks, q.doc_types, q.doc_answers):
             spans = [r.span.value for r in rows.get(chunk.id, [])]
             values = chosen.get(chunk.id, [])
             picked["picked"] += values
-            per_doc.append(values)
             picked["top-2"] += spans[:2]
             picked["any span"] += spans
             if kind == "noise" or not answer:
@@ -73,11 +69,8 @@ def main() -> None:
                 docs["all", name] += hit
         for name, values in picked.items():
             ceiling[name] += bool(q.gold) and all(found(g, values) for g in q.gold)
-        wrong = [w for w in q.wrong if not any(found(w, [g]) for g in q.gold)]
-        docs_for = {a: sum(found(a, values) for values in per_doc) for a in (*q.gold, *wrong)}
-        ceiling["votes"] += bool(q.gold) and all(docs_for[g] > max((docs_for[w] for w in wrong), default=0)
-                                                 for g in q.gold)
         if q.has_misinfo:
+            wrong = [w for w in q.wrong if not any(found(w, [g]) for g in q.gold)]
             ceiling["misinfo"] += 1
             ceiling["flag"] += any(found(w, picked["picked"]) for w in wrong) and \
                 any(found(g, picked["picked"]) for g in q.gold)
@@ -90,7 +83,6 @@ def main() -> None:
     print("strict EM a perfect judge could reach (every gold answer among the values, nothing wrong):")
     for name, label in (("picked", "picked values"), ("top-2", "two best spans"), ("any span", "spans")):
         print(f"  with each document's {label:14} {ceiling[name] / len(questions):.3f}")
-    print(f"  vote-decidable, picked values   {ceiling['votes'] / len(questions):.3f}")
     if ceiling["misinfo"]:
         print(f"contradictions a perfect judge could flag on the picked values: {ceiling['flag'] / ceiling['misinfo']:.3f} "
               f"of {ceiling['misinfo']} questions with misinformation")
