@@ -571,7 +571,7 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
     model = embed_model_from(settings.models)
     workdir = index_dir or Path("artifacts") / f"ramdocs-{path.stem}"
     answers = run_ramdocs(questions, settings, model, workdir, progress=sys.stderr.isatty())
-    methods = Counter(a.method for a in answers)  # offline, llm, "llm, partly offline", none
+    methods = Counter(a.method for a in answers)  # offline, llm, "llm+offline", none
     summary = {"split": split, **summarize(questions, [a.scored for a in answers]),
                "answered_by": dict(sorted(methods.items())), "seconds": round(time.perf_counter() - t0, 1)}
     if out_path is not None:

@@ -13,10 +13,9 @@ For every document that states an answer (not noise), it prints, per answer type
 Then the **ceilings**: the share of questions whose every gold answer is a picked value of some
 document (a judge that keeps exactly the right values and drops every wrong one could reach no
 more), the same with each document's two best spans by the hand score, and with any of its
-spans; and the share
-of the questions with misinformation where some document's picked value is a wrong answer and
-another's a gold one (the contradictions a perfect judge could flag on evidence). The documents'
-labels are read only here, for scoring; the extractor never sees them.
+spans; and the share of the questions with misinformation where some document's picked value is
+a wrong answer and another's a gold one (the contradictions a perfect judge could flag on
+evidence). The documents' labels are read only here, for scoring; the extractor never sees them.
 """
 
 from __future__ import annotations

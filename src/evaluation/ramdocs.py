@@ -127,7 +127,7 @@ class RamAnswer:
     answers: tuple[str, ...]  # the values the system asserts (authoritative and supported)
     verdict: str
     scored: Scored
-    method: str = "offline"  # who answered: offline, llm, "llm, partly offline" (a call fell back), none
+    method: str = "offline"  # who answered: offline, llm, "llm+offline" (a call fell back), none
 
     def to_json(self) -> dict[str, Any]:
         """The ``--out`` line: what the system said, never the labels."""
@@ -170,7 +170,7 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
 
 def answered_by(llm_status: dict[str, Any] | None) -> str:
     """``offline`` (no LLM configured, or none of its replies used), ``llm`` (every LLM step of
-    the question answered), ``llm, partly offline`` (a reply used, another step fell back)."""
+    the question answered), ``llm+offline`` (a reply used, another step fell back)."""
     if not llm_status or not llm_status["used"]:
         return "offline"
-    return "llm, partly offline" if llm_status["reason"] else "llm"
+    return "llm+offline" if llm_status["reason"] else "llm"

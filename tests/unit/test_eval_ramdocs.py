@@ -9,7 +9,7 @@ import pytest
 
 from src.evaluation.answers import AnswerItem, load_answer_items, same_value, score_item, summarize_answers
 from src.evaluation.gold import GoldFileError
-from src.evaluation.ramdocs import found, load_ramdocs, normalize_answer, score_one, summarize
+from src.evaluation.ramdocs import answered_by, found, load_ramdocs, normalize_answer, score_one, summarize
 
 MINI = Path(__file__).parents[1] / "fixtures" / "ramdocs" / "mini.jsonl"
 
@@ -74,3 +74,10 @@ def test_answer_items_match_values_across_wordings(tmp_path: Path) -> None:
     f.write_text(json.dumps({"q": "x", "verdict": "maybe"}) + "\n")
     with pytest.raises(GoldFileError, match="line 1"):
         load_answer_items(f)
+
+
+def test_answered_by_reads_the_llm_status_of_an_answer():
+    assert answered_by(None) == "offline"  # no LLM configured
+    assert answered_by({"used": False, "reason": "LLM timed out", "calls": 2}) == "offline"
+    assert answered_by({"used": True, "reason": None, "calls": 3}) == "llm"
+    assert answered_by({"used": True, "reason": "invalid reply twice", "calls": 4}) == "llm+offline"
