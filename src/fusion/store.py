@@ -19,9 +19,15 @@ per model and backend, so only new or changed chunks are embedded; a model or ba
 builds into a fresh cache folder.
 
 Publishing: a source is built in a fresh temporary folder (``.tmp-<source>.<suffix>``),
-renamed to ``<source>.<suffix>`` when complete and never changed afterwards; ``params.json``,
-replaced atomically, names the folder of each source and is the commit point; folders it no
-longer names are deleted after it. A reader takes no lock: it reads ``params.json`` once and
+renamed to ``<source>.<suffix>`` when every source is built and never changed afterwards;
+``params.json``, replaced atomically, names the folder of each source and is the commit point.
+Just before the renames, ``params.json`` (still describing the old index) lists the new folders
+under ``pending``, so that a build killed between the renames and the commit leaves only
+folders the next build knows as its own. After the commit, the folders the previous
+``params.json`` named (as sources or pending) and the new one does not are deleted, and so are
+``.tmp-*`` entries; nothing else in the folder is touched. A folder that holds anything else and
+is not already an index (no ``params.json`` of ours, no embedding cache) is refused
+(``check_index_dir``): an index is never built into a corpus folder or beside a user's files. A reader takes no lock: it reads ``params.json`` once and
 loads the folders it names, so it gets the old index or the new one, and when a builder
 deletes an old folder under it the load fails and it retries under the lock. Builders hold
 the lock (``index_lock``) from reading ``params.json`` to deleting old folders; one that had
@@ -49,7 +55,7 @@ import numpy as np
 
 from src.config import IndexConfig
 from src.embeddings import EmbeddingCache, backend_name, embedder_id, fill_cache
-from src.errors import IndexError_, IndexNotWritable
+from src.errors import IndexError_, IndexNotWritable, UsageError
 from src.fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
 from src.fusion.checksums import PARAMS_KEY as CHECKSUMS
 from src.fusion.checksums import folder_checksums, verify_checksums
@@ -283,6 +289,7 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
     """Embed what is missing, rebuild what changed (everything with ``rebuild``), publish; the caller
     holds the index lock."""
     index_dir.mkdir(parents=True, exist_ok=True)
+    manifest = _read_params(index_dir / "params.json", quiet=True)  # whatever it names is ours to delete
     old = _usable_params(index_dir, wanted)
     if rebuild:
         old = {**old, "sources": {}}
@@ -295,7 +302,9 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
 
     stemmer = make_stemmer()
     sources: dict[str, SourceIndex] = {}
-    rebuilt, reused, created = [], [], []
+    rebuilt, reused = [], []
+    built: list[Path] = []  # temporary folders, renamed once every source is built
+    created: list[Path] = []  # their final names, once renamed
     source_params: dict[str, Any] = {}
     old_sources = old.get("sources") or {}
     try:
@@ -308,8 +317,9 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
                 loaded = _load_source(index_dir / folder, name, src_chunks, backend, checksums=checksums)
             if loaded is None:
                 vectors = cache.get([wanted.hashes[c.id] for c in src_chunks])
-                folder, loaded, checksums = _build_source(index_dir, name, src_chunks, vectors, stemmer, backend)
-                created.append(folder)
+                tmp, loaded, checksums = _build_source(index_dir, name, src_chunks, vectors, stemmer, backend)
+                built.append(tmp)
+                folder = tmp.name[len(TMP_PREFIX):]
                 rebuilt.append(name)
             else:
                 reused.append(name)
@@ -326,24 +336,43 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
             "packages": package_versions(),
             "sources": source_params,
         }
-        if params != {k: old.get(k) for k in params}:
+        if built:
+            pending = sorted(_named_folders(manifest) | {tmp.name[len(TMP_PREFIX):] for tmp in built})
+            atomic_write_text(index_dir / "params.json",
+                              json.dumps({**manifest, "pending": pending}, indent=2, sort_keys=True) + "\n")
+            for tmp in built:
+                final = index_dir / tmp.name[len(TMP_PREFIX):]
+                os.rename(tmp, final)
+                created.append(final)
+        if params != {k: old.get(k) for k in params} or "pending" in manifest:
             params["updated"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
             atomic_write_text(index_dir / "params.json", json.dumps(params, indent=2, sort_keys=True) + "\n")
     except BaseException:
-        for folder in created:
-            shutil.rmtree(index_dir / folder, ignore_errors=True)
+        for folder in [*built, *created]:
+            shutil.rmtree(folder, ignore_errors=True)
         raise
-    _remove_unlisted(index_dir, {p["folder"] for p in source_params.values()})
+    keep = {p["folder"] for p in source_params.values()}
+    _remove_unlisted(index_dir, _named_folders(manifest) - keep)
     return sources, IndexReport(embedded=embedded, rebuilt=rebuilt, reused=reused, params=params)
 
 
-def _remove_unlisted(index_dir: Path, keep: set[str]) -> None:
-    """Delete the source folders params.json no longer names (older versions, deleted sources,
-    legacy ``<source>`` folders) and what killed builds left (``.tmp-*``). Other dot-named
-    entries (the caches, Qdrant's storage) stay."""
+def _named_folders(params: dict[str, Any]) -> set[str]:
+    """The folders an index's ``params.json`` names: each source's (its own name in indexes written
+    before folders were named) and those listed ``pending`` by a build that was cut short."""
+    sources = params.get("sources")
+    named = {_folder_of(entry, name) for name, entry in sources.items()} if isinstance(sources, dict) else set()
+    pending = params.get("pending")
+    if isinstance(pending, list):
+        named |= {_folder_of({"folder": p}, "") for p in pending}
+    return {n for n in named if n is not None and not n.startswith(".")}
+
+
+def _remove_unlisted(index_dir: Path, old_folders: set[str]) -> None:
+    """Delete ``old_folders`` (named by the previous params.json, no longer by the new one: older
+    versions, deleted sources, legacy ``<source>`` folders) and what killed builds left (``.tmp-*``).
+    Nothing else: the caches, Qdrant's storage and anything a user put here stay."""
     for entry in index_dir.iterdir():
-        leftover = entry.name.startswith(TMP_PREFIX)
-        if not leftover and (entry.name.startswith(".") or entry.name in keep or not entry.is_dir()):
+        if not (entry.name.startswith(TMP_PREFIX) or entry.name in old_folders):
             continue
         if entry.is_dir() and not entry.is_symlink():
             shutil.rmtree(entry, ignore_errors=True)
@@ -366,9 +395,9 @@ def _read_params(path: Path, *, quiet: bool = False) -> dict[str, Any]:
 
 
 def _build_source(index_dir: Path, name: str, chunks: list[Chunk], vectors: np.ndarray,
-                  stemmer: Any, backend: VectorBackend) -> tuple[str, SourceIndex, dict[str, str]]:
-    """Build one source in a fresh temporary folder, then rename it to its final, unique name;
-    returns that name, the loaded source and the checksums of its files."""
+                  stemmer: Any, backend: VectorBackend) -> tuple[Path, SourceIndex, dict[str, str]]:
+    """Build one source in a fresh temporary folder (``.tmp-<source>.<suffix>``, renamed by the
+    caller to ``<source>.<suffix>``); returns it, the loaded source and the checksums of its files."""
     import bm25s
 
     tmp = Path(tempfile.mkdtemp(dir=index_dir, prefix=f"{TMP_PREFIX}{name}."))
@@ -380,12 +409,10 @@ def _build_source(index_dir: Path, name: str, chunks: list[Chunk], vectors: np.n
         (tmp / "ids.json").write_text(json.dumps([c.id for c in chunks]), encoding="utf-8")
         checksums = folder_checksums(tmp)
         os.chmod(tmp, 0o755)  # mkdtemp makes 0700; an index may be shared
-        final = index_dir / tmp.name[len(TMP_PREFIX):]
-        os.rename(tmp, final)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return final.name, SourceIndex(name, chunks, store, bm25, backend.row_map(chunks)), checksums
+    return tmp, SourceIndex(name, chunks, store, bm25, backend.row_map(chunks)), checksums
 
 
 def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBackend, *,
@@ -411,6 +438,32 @@ def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBa
     return SourceIndex(name, chunks, store, bm25, backend.row_map(chunks))
 
 
+# What an index folder holds besides its source folders: what a folder that is not an index yet
+# (a first build killed half-way) may hold, and still be built into.
+_INDEX_ENTRIES = frozenset({"params.json", CACHE_DIR, ".qdrant", ".audit"})
+
+
 def check_index_dir(index_dir: Path) -> None:
+    """Refuse an index folder that is a file, or that holds what no index build made (a corpus
+    folder, a user's notes) and is not already an index: building there would mix the index
+    with the user's files. Empty, new and existing index folders pass."""
     if index_dir.exists() and not index_dir.is_dir():
         raise IndexError_(f"index path {index_dir} is a file, not a folder (pass --index-dir DIR)")
+    if not index_dir.is_dir() or is_index_dir(index_dir):
+        return
+    try:
+        foreign = sorted(e.name for e in index_dir.iterdir()
+                         if e.name not in _INDEX_ENTRIES and not e.name.startswith(TMP_PREFIX))
+    except OSError:
+        return  # an unreadable folder is reported by the build itself
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
+        raise UsageError(f"index folder {index_dir} holds files that are not an index ({shown}): refusing "
+                         "to build an index there (pass --index-dir with an empty or new folder)")
+
+
+def is_index_dir(index_dir: Path) -> bool:
+    """Does ``index_dir`` hold an index (a ``params.json`` of ours, or the embedding cache of a
+    first build that was cut short)?"""
+    params = _read_params(index_dir / "params.json", quiet=True)
+    return ("schema" in params and isinstance(params.get("sources", {}), dict)) or (index_dir / CACHE_DIR).is_dir()

@@ -110,23 +110,28 @@ def test_leftovers_of_killed_builds_are_ignored_by_readers_and_removed_by_the_ne
     index = chunks_path.parent / "index"
     params = json.loads((index / "params.json").read_text())
     published = sorted(s["folder"] for s in params["sources"].values())
-    leftovers = [".tmp-docs.k2j3h4x9", "docs.tmp", "docs.zzzzzzzz"]  # half-built, old temp name, never listed
+    # half-built; renamed by a build killed before its commit (listed pending); never listed anywhere
+    leftovers = [".tmp-docs.k2j3h4x9", "docs.k7p2m9qx", "docs.tmp", "docs.zzzzzzzz"]
     for name in leftovers:
         (index / name).mkdir()
         (index / name / "ids.json").write_text("[]")
+    (index / "params.json").write_text(json.dumps({**params, "pending": ["docs.k7p2m9qx"]}))
     (index / ".tmp-params.json.abc123").write_text("{half")
     (index / ".embeddings" / "hashing_256" / ".tmp-vectors.npz.abc123").write_bytes(b"PK")
     (index / ".audit").mkdir()
     (index / ".audit" / "groups.json").write_text("[]")
     engine, _ = open_engine(chunks_path)
     assert report(engine) == (0, [], SOURCES)  # a reader changes nothing
-    assert len(listing(index)) == len(published) + 7
+    assert len(listing(index)) == len(published) + 8
     change_docs_and_forums(chunks_path)
     engine, _ = open_engine(chunks_path)
     assert report(engine) == (2, ["docs", "forums"], ["blogs"])
     folders = {name: s["folder"] for name, s in json.loads((index / "params.json").read_text())["sources"].items()}
     assert folders["blogs"] in published and folders["docs"] not in published and folders["forums"] not in published
-    assert listing(index) == sorted([".audit", ".embeddings", "params.json", *folders.values()])
+    # What the index made goes; folders its params.json never named are not its own and stay.
+    assert listing(index) == sorted([".audit", ".embeddings", "docs.tmp", "docs.zzzzzzzz", "params.json",
+                                     *folders.values()])
+    assert "pending" not in json.loads((index / "params.json").read_text())
     assert listing(index / ".embeddings" / "hashing_256") == ["vectors.npz"]
     assert listing(index / ".audit") == ["groups.json"]
 

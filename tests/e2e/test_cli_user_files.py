@@ -1,0 +1,87 @@
+"""Nothing of the user's is lost (issue 25): an index is never built into, or cleaned out of, a
+folder holding the user's files, and no output is written over a corpus file or over a file
+that Crosscheck did not write. Every refusal is one line, exit 2, and every user file stays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from main import cli
+
+pytestmark = pytest.mark.e2e
+FAST = ["--embed-model", "hashing:64"]
+RETENTION = "# Retention\n\nEvents are kept for 14 days.\n"
+
+
+@pytest.fixture()
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kb" / "docs").mkdir(parents=True)
+    (tmp_path / "kb" / "forums").mkdir()
+    (tmp_path / "kb" / "docs" / "retention.md").write_text(RETENTION)
+    (tmp_path / "kb" / "docs" / "limits.md").write_text("# Limits\n\nPayloads up to 512 KB.\n")
+    (tmp_path / "kb" / "forums" / "t1.json").write_text(json.dumps(
+        {"id": "t1", "title": "Retention?", "question": "How long are events kept?",
+         "answers": [{"id": "a1", "text": "Seven days on Team.", "accepted": True}]}))
+    return CliRunner()
+
+
+def files_below(folder: str) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(Path(folder).rglob("*")) if p.is_file()}
+
+
+# -- 1. index folders ---------------------------------------------------------------------
+
+
+def test_an_index_dir_that_is_the_corpus_folder_is_refused_and_every_file_stays(runner: CliRunner) -> None:
+    assert runner.invoke(cli, ["ingest", "--data", "kb", "--out", "c.jsonl"]).exit_code == 0
+    before = files_below("kb")
+    res = runner.invoke(cli, ["index", "--chunks", "c.jsonl", "--index-dir", "kb", *FAST])
+    assert res.exit_code == 2
+    assert res.output == ("Error: index folder kb holds files that are not an index (docs, forums): refusing to "
+                          "build an index there (pass --index-dir with an empty or new folder)\n")
+    assert files_below("kb") == before
+    assert sorted(p.name for p in Path("kb").iterdir()) == ["docs", "forums"]
+    assert not Path("kb.lock").exists()
+
+
+def test_a_user_folder_in_a_new_index_folder_is_refused_and_stays(runner: CliRunner) -> None:
+    assert runner.invoke(cli, ["ingest", "--data", "kb", "--out", "P/chunks.jsonl"]).exit_code == 0
+    Path("P/index/my-notes").mkdir(parents=True)
+    Path("P/index/my-notes/todo.txt").write_text("ask about retention\n")
+    res = runner.invoke(cli, ["fusion", "--chunks", "P/chunks.jsonl", "--q", "events kept", *FAST])
+    assert res.exit_code == 2
+    assert res.output == ("Error: index folder P/index holds files that are not an index (my-notes): refusing to "
+                          "build an index there (pass --index-dir with an empty or new folder)\n")
+    assert Path("P/index/my-notes/todo.txt").read_text() == "ask about retention\n"
+
+
+def test_a_user_folder_added_to_an_index_survives_every_rebuild(runner: CliRunner) -> None:
+    assert runner.invoke(cli, ["ingest", "--data", "kb", "--out", "P/chunks.jsonl"]).exit_code == 0
+    assert runner.invoke(cli, ["index", "--chunks", "P/chunks.jsonl", *FAST]).exit_code == 0
+    Path("P/index/my-notes").mkdir()
+    Path("P/index/my-notes/todo.txt").write_text("ask about retention\n")
+    Path("P/index/notes.md").write_text("mine\n")
+    Path("kb/docs/retention.md").write_text(RETENTION.replace("14", "30"))  # docs changes: its folder is replaced
+    assert runner.invoke(cli, ["ingest", "--data", "kb", "--out", "P/chunks.jsonl"]).exit_code == 0
+    res = runner.invoke(cli, ["fusion", "--chunks", "P/chunks.jsonl", "--q", "events kept", *FAST])
+    assert res.exit_code == 0, res.output
+    rebuilt = runner.invoke(cli, ["index", "--chunks", "P/chunks.jsonl", "--rebuild", *FAST])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert Path("P/index/my-notes/todo.txt").read_text() == "ask about retention\n"
+    assert Path("P/index/notes.md").read_text() == "mine\n"
+    folders = {s["folder"] for s in json.loads(Path("P/index/params.json").read_text())["sources"].values()}
+    assert sorted(p.name for p in Path("P/index").iterdir()) == sorted(
+        [".embeddings", "my-notes", "notes.md", "params.json", *folders])
+
+
+def test_an_empty_index_dir_is_built_into(runner: CliRunner) -> None:
+    assert runner.invoke(cli, ["ingest", "--data", "kb", "--out", "c.jsonl"]).exit_code == 0
+    Path("empty").mkdir()
+    res = runner.invoke(cli, ["index", "--chunks", "c.jsonl", "--index-dir", "empty", *FAST])
+    assert res.exit_code == 0, res.output
+    assert Path("empty/params.json").is_file()
