@@ -60,7 +60,7 @@ def read_chunks(path: Path) -> list[Chunk]:
 def _parse_line(raw: bytes) -> Chunk | None:
     try:
         obj = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # RecursionError: nested past the stack
         return None
     if not isinstance(obj, dict) or obj.get("schema") != CHUNKS_SCHEMA:
         return None

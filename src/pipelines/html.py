@@ -6,6 +6,8 @@ import re
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
+from src.pipelines.records import MAX_NESTING, NestedTooDeep
+
 _DROP_TAGS = ("script", "style", "nav", "noscript", "template", "head")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _BLOCK_TAGS = frozenset((
@@ -15,7 +17,10 @@ _BLOCK_TAGS = frozenset((
 
 
 def html_to_text(html: str) -> tuple[str, str | None]:
-    """Visible text as Markdown-ish blocks (headings kept as ``#`` lines) and the title."""
+    """Visible text as Markdown-ish blocks (headings kept as ``#`` lines) and the title.
+
+    Raises ``NestedTooDeep`` when elements nest more than ``MAX_NESTING`` deep (the parser
+    itself keeps a stack, but the walk below recurses once per level)."""
     soup = BeautifulSoup(html, "html.parser")
     title_tag = soup.find("title")
     title = title_tag.get_text(" ", strip=True) if title_tag else None
@@ -36,7 +41,9 @@ def html_to_text(html: str) -> tuple[str, str | None]:
     return text, title or None
 
 
-def _walk(node: Tag, out: list[str]) -> None:
+def _walk(node: Tag, out: list[str], depth: int = 0) -> None:
+    if depth > MAX_NESTING:
+        raise NestedTooDeep("HTML elements")
     for child in node.children:
         if isinstance(child, NavigableString):
             if type(child) is NavigableString:
@@ -59,13 +66,13 @@ def _walk(node: Tag, out: list[str]) -> None:
             out.append("\n\n" + "\n".join(rows) + "\n\n")
         elif name == "li":
             inner: list[str] = []
-            _walk(child, inner)
+            _walk(child, inner, depth + 1)
             out.append("\n- " + " ".join("".join(inner).split()) + "\n")
         elif name == "br":
             out.append("\n")
         elif name in _BLOCK_TAGS:
             out.append("\n\n")
-            _walk(child, out)
+            _walk(child, out, depth + 1)
             out.append("\n\n")
         else:
-            _walk(child, out)
+            _walk(child, out, depth + 1)

@@ -12,13 +12,24 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from itertools import accumulate
 from typing import Any
 
 import yaml
 
 from src.pipelines.html import html_to_text
 from src.pipelines.metadata import normalise_metadata
-from src.pipelines.records import Answer, Loaded, Page, PagePart, Record, Skip, SourceFile
+from src.pipelines.records import (
+    MAX_NESTING,
+    Answer,
+    Loaded,
+    NestedTooDeep,
+    Page,
+    PagePart,
+    Record,
+    Skip,
+    SourceFile,
+)
 from src.types import SourceKind
 
 __all__ = ["Answer", "Loaded", "Page", "PagePart", "Record", "Skip", "SourceFile", "load_file"]
@@ -29,8 +40,6 @@ ANSWER_FIELDS = ("answers", "replies")
 ANSWER_META = ("author", "created_at", "accepted", "upvotes")
 _THREAD_MARKER = re.compile(r"^(title|user|reply):\s?(.*)$", re.IGNORECASE)
 _FENCED = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
-
-
 
 
 # ---------------------------------------------------------------- decoding
@@ -67,6 +76,7 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, Skip | None]:
         return {}, text, None
     raw, body = text[4 : 4 + end.start()], text[4 + end.end() :].lstrip("\n")
     try:
+        _check_yaml_depth(raw)
         data = yaml.safe_load(raw)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -78,6 +88,20 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, Skip | None]:
         why = "front matter is not a YAML mapping: ingested the text without it"
         return {}, body, Skip(None, why, skipped=False)
     return data, body, None
+
+
+def _check_yaml_depth(raw: str) -> None:
+    """Raise ``NestedTooDeep`` (at the front matter's line in the file) when the YAML's
+    collections nest deeper than ``MAX_NESTING``; read from the parser's events, which keep
+    their own stack, before the recursive composer sees it."""
+    depth = 0
+    for event in yaml.parse(raw, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise NestedTooDeep("YAML front matter", event.start_mark.line + 2)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _first_heading(text: str) -> str | None:
@@ -218,12 +242,39 @@ def _records_of(data: Any) -> list[Any] | None:
     return None
 
 
+# JSON strings (their brackets are text) and the runs between brackets, for the depth scan.
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def check_json_depth(text: str) -> None:
+    """Raise ``NestedTooDeep`` (with the line, counted from 1) when the arrays and objects of
+    ``text`` nest deeper than ``MAX_NESTING``, before ``json.loads`` recurses into them.
+
+    Cheap: a text with fewer opening brackets than the bound is not scanned; otherwise the
+    brackets outside strings are summed in C-speed passes, and only a file past the bound is
+    scanned again for the line."""
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    if max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0) <= MAX_NESTING:
+        return
+    depth = 0
+    for match in _JSON_TOKEN.finditer(text):
+        depth += _BRACKET_STEP.get(match.group(), 0)
+        if depth > MAX_NESTING:
+            raise NestedTooDeep("JSON", text.count("\n", 0, match.start()) + 1)
+
+
 def load_json(src: SourceFile, kind: SourceKind) -> Loaded:
     text = _read_text(src)
     if isinstance(text, Skip):
         yield text
         return
     try:
+        check_json_depth(text)
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         yield Skip(exc.lineno, f"invalid JSON ({exc.msg}, column {exc.colno}): file skipped")
@@ -282,9 +333,16 @@ def _jsonl_line(raw: bytes, lineno: int, offset: int, src: SourceFile, default_k
         yield Skip(lineno, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {at}): line skipped")
         return
     try:
+        check_json_depth(line)
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         yield Skip(lineno, f"invalid JSON ({exc.msg}, column {exc.colno}): line skipped")
+        return
+    except NestedTooDeep as exc:
+        yield Skip(lineno, f"{exc}: line skipped")
+        return
+    except RecursionError:
+        yield Skip(lineno, f"{_TOO_DEEP}: line skipped")
         return
     yield from record_from_obj(obj, src, default_key, lineno)
 
@@ -301,8 +359,12 @@ LOADERS: dict[str, Callable[[SourceFile, SourceKind], Loaded]] = {
 }  # fmt: skip
 
 
+_TOO_DEEP = f"nested too deeply to parse (past Python's recursion limit; the bound is {MAX_NESTING} levels)"
+
+
 def load_file(src: SourceFile, kind: SourceKind, max_bytes: int) -> Loaded:
-    """Records of one file by its extension, with a ``Skip`` for everything left out."""
+    """Records of one file by its extension, with a ``Skip`` for everything left out (input
+    nested deeper than ``MAX_NESTING`` included: the file, or the JSON line, is skipped)."""
     suffix = src.path.suffix.lower()
     loader = LOADERS.get(suffix)
     if loader is None:
@@ -320,3 +382,7 @@ def load_file(src: SourceFile, kind: SourceKind, max_bytes: int) -> Loaded:
         yield from loader(src, kind)
     except OSError as exc:
         yield Skip(None, f"cannot read the file ({exc.strerror or exc}): skipped")
+    except NestedTooDeep as exc:
+        yield Skip(exc.line, f"{exc}: file skipped")
+    except RecursionError:  # a parser recursing past Python's stack on nesting no check bounded
+        yield Skip(None, f"{_TOO_DEEP}: file skipped")

@@ -30,9 +30,10 @@ from io import BytesIO
 from typing import Any
 
 from pypdf import PasswordType, PdfReader
+from pypdf.errors import LimitReachedError
 
 from src.pipelines.metadata import normalise_metadata
-from src.pipelines.records import Loaded, Page, PagePart, Record, Skip, SourceFile
+from src.pipelines.records import MAX_NESTING, Loaded, NestedTooDeep, Page, PagePart, Record, Skip, SourceFile
 from src.types import SourceKind
 
 EDGE_LINES = 3  # lines at each end of a page where running headers and footers are looked for
@@ -111,6 +112,13 @@ def read_pdf(data: bytes) -> PdfContent | Skip:
     outline: list[tuple[int, int, str]] = []
     try:
         outline = _outline(reader)
+    except NestedTooDeep as exc:
+        return Skip(None, f"{exc}: file skipped")
+    except LimitReachedError as exc:  # pypdf reads the outline recursively, to a depth of its own (100)
+        if "depth" in str(exc):
+            return Skip(None, f"{NestedTooDeep('PDF outline')}: file skipped")
+        problems.append(Skip(None, f"unreadable outline ({_describe(exc)}): ingested without its headings",
+                             skipped=False))
     except Exception as exc:  # noqa: BLE001 - as above
         why = f"unreadable outline ({_describe(exc)}): ingested without its headings"
         problems.append(Skip(None, why, skipped=False))
@@ -124,11 +132,14 @@ def read_pdf(data: bytes) -> PdfContent | Skip:
 
 
 def _outline(reader: PdfReader) -> list[tuple[int, int, str]]:
-    """(1-based page, level from 1, title) of every outline item that points to a page."""
+    """(1-based page, level from 1, title) of every outline item that points to a page;
+    ``NestedTooDeep`` when it nests more than ``MAX_NESTING`` levels."""
     out: list[tuple[int, int, str]] = []
     todo: list[tuple[list[Any], int]] = [(list(reader.outline), 1)]
     while todo:
         items, level = todo.pop()
+        if level > MAX_NESTING:
+            raise NestedTooDeep("PDF outline")
         for i, item in enumerate(items):
             if isinstance(item, list):  # the children of the item before it
                 todo.append((items[i + 1 :], level))

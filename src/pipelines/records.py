@@ -1,5 +1,6 @@
 """What loaders yield: records (documents, posts, threads with their answers, paged documents)
-and skips, and the source file they come from. Shared by the loaders of every format."""
+and skips, and the source file they come from. Shared by the loaders of every format, as is
+the bound on how deeply nested formats (HTML, JSON, YAML front matter, PDF outlines) may nest."""
 
 from __future__ import annotations
 
@@ -65,3 +66,17 @@ class SourceFile:
 
 
 Loaded = Iterator[Record | Skip]
+
+# Deeper input is skipped, not parsed: the parsers (and the HTML walk) recurse once or twice per
+# level, and Python's stack holds about 1,000 frames. Real documents nest a few dozen levels;
+# pypdf stops reading an outline at the same depth.
+MAX_NESTING = 100
+
+
+class NestedTooDeep(ValueError):
+    """Input nesting deeper than ``MAX_NESTING`` levels: ``what`` names the format and
+    ``line`` where the bound was passed, when known. ``load_file`` turns it into a ``Skip``."""
+
+    def __init__(self, what: str, line: int | None = None) -> None:
+        super().__init__(f"{what} nested more than {MAX_NESTING} levels deep")
+        self.line = line

@@ -85,3 +85,37 @@ def test_an_empty_index_dir_is_built_into(runner: CliRunner) -> None:
     res = runner.invoke(cli, ["index", "--chunks", "c.jsonl", "--index-dir", "empty", *FAST])
     assert res.exit_code == 0, res.output
     assert Path("empty/params.json").is_file()
+
+
+# -- 2. deeply nested input ---------------------------------------------------------------
+
+
+def nested_files() -> None:
+    Path("kb/docs/deep.html").write_text("<html><body>" + "<div><font>" * 600 + "deep" + "</body></html>")
+    Path("kb/docs/deep.json").write_text("[" * 200_000)
+    Path("kb/forums/deep.jsonl").write_text("[" * 200_000 + "\n")
+
+
+def test_deeply_nested_files_are_skipped_one_line_each_and_the_rest_ingested(runner: CliRunner) -> None:
+    nested_files()
+    res = runner.invoke(cli, ["ingest", "--data", "kb", "--out", "c.jsonl"])
+    assert res.exit_code == 0, res.output
+    assert res.stderr.splitlines() == [
+        "warning: kb/docs/deep.html: HTML elements nested more than 100 levels deep: file skipped",
+        "warning: kb/docs/deep.json:1: JSON nested more than 100 levels deep: file skipped",
+        "warning: kb/forums/deep.jsonl:1: JSON nested more than 100 levels deep: line skipped"]
+    assert [line.split() for line in res.stdout.splitlines()[2:5]] == [
+        ["docs", "document", "1.2", "2", "2", "2", "2"],
+        ["forums", "thread", "0.8", "1", "1", "1", "1"],
+        ["total", "3", "3", "3", "3"]]
+    strict = runner.invoke(cli, ["ingest", "--data", "kb", "--out", "c.jsonl", "--strict"])
+    assert strict.exit_code == 1
+    assert strict.output == "Error: kb/docs/deep.html: HTML elements nested more than 100 levels deep: file skipped\n"
+
+
+def test_ask_over_a_corpus_with_nested_files_answers(runner: CliRunner) -> None:
+    nested_files()
+    res = runner.invoke(cli, ["ask", "--data", "kb", "--q", "How long are events kept?", "--json", *FAST])
+    assert res.exit_code == 0, res.output
+    assert "warning: kb/docs/deep.json:1: JSON nested more than 100 levels deep: file skipped" in res.stderr.splitlines()
+    assert "kb/docs/retention.md#c0" in [c["id"] for c in json.loads(res.stdout)["citations"]]
