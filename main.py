@@ -39,6 +39,7 @@ def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
+            _check_outputs(kwargs)
             return fn(*args, **kwargs)
         except CrosscheckError as exc:
             err = click.ClickException(str(exc))
@@ -54,6 +55,31 @@ def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
                                        else str(exc)) from None
 
     return wrapper
+
+
+# Options naming a file (or folder) a command writes -> its kind in src.fsio.OUTPUTS (ingest's
+# --out is checked by ingest itself), and options naming what a command reads.
+_OUTPUT_OPTIONS = {"html": "page", "graphml": "graphml", "log_txt": "log", "out_path": "answers",
+                   "report_dir": "report"}
+_INPUT_OPTIONS = ("gold", "beir", "ramdocs", "answers_path", "realkb", "conflicts")
+
+
+def _check_outputs(params: dict[str, Any]) -> None:
+    """Refuse (exit 2), before any work, an output option that lands inside the corpus or an
+    input of the command, or over a file Crosscheck did not write (``src.fsio.check_output``)."""
+    outputs = [(params[name], kind) for name, kind in _OUTPUT_OPTIONS.items() if params.get(name) is not None]
+    if not outputs:
+        return
+    from src.fsio import check_output
+    from src.pipelines.corpus import corpus_read
+
+    ctx = click.get_current_context(silent=True)
+    given = ctx.meta.get("corpus", {}) if ctx is not None else {}
+    corpus = corpus_read(given.get("data"), given.get("chunks"))
+    reads = [Path(p) for p in (corpus, given.get("chunks"), *(params.get(n) for n in _INPUT_OPTIONS))
+             if p is not None and Path(p).exists()]
+    for path, kind in outputs:
+        check_output(Path(path), kind, reads)
 
 
 class Bounded(click.IntRange):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from src.config import Settings
 from src.errors import DataFolderMissing, OutputNotWritable, UsageError
-from src.fsio import TMP_PREFIX, atomic_write_text
+from src.fsio import TMP_PREFIX, atomic_write_text, check_output
 from src.types import Warning_
 
 log = logging.getLogger(__name__)
@@ -69,13 +69,14 @@ def ingest_to(data_dir: Path, out: Path, settings: Settings, *, strict: bool = F
               on_warning: Callable[[Warning_], None] | None = None, progress: bool = False):
     """Ingest ``data_dir`` into ``out`` and record its fingerprint; returns the IngestResult.
 
-    ``OutputNotWritable`` when ``out`` is a folder or cannot be written, checked before reading
-    the corpus as well as when writing.
+    ``OutputNotWritable`` when ``out`` is a folder or cannot be written, lies inside ``data_dir``
+    or names an existing file that is not a chunks file (``src.fsio.check_output``), checked
+    before reading the corpus as well as when writing.
     """
     from src.pipelines.chunks_io import write_chunks
     from src.pipelines.ingest import ingest_corpus
 
-    _check_writable(out)
+    _check_writable(out, data_dir)
     result = ingest_corpus(data_dir, settings, strict=strict, on_warning=on_warning, progress=progress)
     fingerprint = manifest_of(data_dir, settings)
     try:
@@ -87,12 +88,14 @@ def ingest_to(data_dir: Path, out: Path, settings: Settings, *, strict: bool = F
     return result
 
 
-def _check_writable(out: Path) -> None:
+def _check_writable(out: Path, data_dir: Path) -> None:
     """Fail before a long ingest when ``out`` cannot be written: a folder, or a folder that
-    cannot be created or written into."""
+    cannot be created or written into; or must not be: inside the corpus, or over a file that is
+    not a chunks file."""
     if out.is_dir():
         raise OutputNotWritable(f"cannot write the chunks file {out}: it is a folder "
                                 f"(name a file, e.g. {out / 'chunks.jsonl'})")
+    check_output(out, "chunks", reads=[data_dir] if data_dir.is_dir() else [])
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(dir=out.parent, prefix=f"{TMP_PREFIX}{out.name}.")
@@ -139,6 +142,19 @@ def resolve_chunks(data: Path | None, chunks: Path | None, settings: Settings,
     log.info("ingesting %s into %s", data, out)
     ingest_to(data, out, settings, on_warning=on_warning)
     return out
+
+
+def corpus_read(data: Path | None, chunks: Path | None) -> Path | None:
+    """The corpus folder a command given ``--data``/``--chunks`` (or neither) reads, or was
+    ingested from (per the chunks file's manifest), as ``resolve_chunks`` chooses it; None when
+    unknown. Outputs are never written inside it (``src.fsio.check_output``)."""
+    if data is not None:
+        return data
+    if chunks is not None:
+        return _ingested_from(chunks)
+    if DEFAULT_CHUNKS.is_file() and _ingested_from(DEFAULT_CHUNKS) not in (None, DEFAULT_DATA.resolve()):
+        return _ingested_from(DEFAULT_CHUNKS)
+    return DEFAULT_DATA
 
 
 def _ingested_from(chunks_path: Path) -> Path | None:
