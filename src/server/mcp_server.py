@@ -12,22 +12,35 @@ A bad argument or a domain error is a tool error (``isError``) with a one-line m
 HTTP API answers 422: the server keeps serving. The ``AnswerService`` (indexes and models) is
 built once, before serving. stdout is the protocol channel: ``stdout_to_stderr`` keeps it clean
 while models load, and the SDK's stdio transport points descriptor 1 at stderr while it serves.
+
+A line that is not a JSON-RPC 2.0 message gets the error reply the JSON-RPC spec names
+(``screen_line``; the SDK alone would drop it, and a client would wait for ever): -32700 for a
+line that is not JSON (id null), -32600 for JSON that is not a request (the request's id when it
+has a usable one, else null), -32602 for a request whose ``params`` is not an object. A
+notification (no id) never gets a reply; the server keeps serving.
 """
 
 from __future__ import annotations
 
 import inspect
+import io
+import json
 import logging
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
+import anyio
+import mcp_types
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError
 
@@ -174,6 +187,84 @@ class CrosscheckServer(MCPServer):
             raise
 
 
+def _error(code: int, message: str, ident: str | int | None = None) -> mcp_types.JSONRPCError:
+    return mcp_types.JSONRPCError(jsonrpc="2.0", id=ident, error=mcp_types.ErrorData(code=code, message=message))
+
+
+def screen_line(line: str) -> tuple[str | None, mcp_types.JSONRPCError | None]:
+    """What to do with one line read from the client: (the line to hand to the SDK, or None) and
+    (the error to answer it with, or None). Both None: a line to drop without a reply (a blank
+    line, a notification whose params are not an object)."""
+    if not line.strip():
+        return None, None
+    try:
+        obj = json.loads(line.strip())
+    except (ValueError, RecursionError) as exc:
+        return None, _error(mcp_types.PARSE_ERROR, f"Parse error: the line is not JSON ({exc})")
+    if not isinstance(obj, dict):
+        kind = "an array (batches are not supported)" if isinstance(obj, list) else f"a JSON {type(obj).__name__}"
+        return None, _error(mcp_types.INVALID_REQUEST, f"Invalid Request: a message is a JSON object, not {kind}")
+    raw_id = obj.get("id")
+    ident = raw_id if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) else None
+    if obj.get("jsonrpc") != "2.0":
+        return None, _error(mcp_types.INVALID_REQUEST,
+                            f'Invalid Request: "jsonrpc" must be "2.0", not {json.dumps(obj.get("jsonrpc"))}', ident)
+    if "method" not in obj and ("result" in obj or "error" in obj):
+        return line, None  # a response to a request of the server's: the SDK's
+    if "id" in obj and ident is None:
+        return None, _error(mcp_types.INVALID_REQUEST,
+                            f'Invalid Request: "id" must be a string or an integer, not {json.dumps(raw_id)}')
+    if not isinstance(obj.get("method"), str):
+        return None, _error(mcp_types.INVALID_REQUEST, 'Invalid Request: "method" must be a string', ident)
+    if "params" in obj and not isinstance(obj["params"], dict):
+        if ident is None:
+            return None, None  # a notification is never answered
+        return None, _error(mcp_types.INVALID_PARAMS,
+                            f'Invalid params: "params" of {obj["method"]} must be an object, '
+                            f"not {json.dumps(obj['params'])[:80]}", ident)
+    try:
+        mcp_types.jsonrpc_message_adapter.validate_python(obj, by_name=False)
+    except ValidationError as exc:
+        return None, (_error(mcp_types.INVALID_REQUEST, f"Invalid Request: {exc.errors()[0]['msg']}", ident)
+                      if ident is not None else None)
+    return line, None
+
+
+class _ScreenedLines:
+    """The client's lines as the SDK's stdio transport reads them, minus those ``screen_line``
+    refuses. Their error replies go to ``replies`` (the transport's write stream) before the next
+    line is read, so a client reads them in the order of its lines."""
+
+    def __init__(self, lines: Any) -> None:
+        self.lines = lines
+        self.replies: MemoryObjectSendStream[SessionMessage] | None = None
+        self.ready = anyio.Event()
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async for line in self.lines:
+            passed, error = screen_line(line)
+            if error is not None:
+                log.warning("MCP: answered a malformed message with error %s: %s", error.error.code,
+                            error.error.message)
+                await self.ready.wait()
+                with suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):  # the session has ended
+                    await self.replies.send(SessionMessage(error))  # type: ignore[union-attr]
+            if passed is not None:
+                yield passed
+
+
+async def run_stdio(server: MCPServer) -> None:
+    """``MCPServer.run("stdio")``, with every line screened first (``screen_line``)."""
+    wire = io.TextIOWrapper(os.fdopen(os.dup(sys.stdin.fileno()), "rb"), encoding="utf-8", errors="replace")
+    with wire:
+        lines = _ScreenedLines(anyio.wrap_file(wire))
+        async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
+            lines.replies = write_stream
+            lines.ready.set()
+            lowlevel = server._lowlevel_server  # noqa: SLF001 - what MCPServer.run_stdio_async runs
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+
+
 def build_server(service: AnswerService, *, log_dir: Path | None = Path("logs")) -> CrosscheckServer:
     return CrosscheckServer(CrosscheckTools(service, log_dir=log_dir))
 
@@ -196,4 +287,4 @@ def stdout_to_stderr() -> Iterator[None]:
 def serve_stdio(service: AnswerService) -> None:
     """Serve until the client closes stdin (or Ctrl+C)."""
     with suppress(KeyboardInterrupt):
-        build_server(service).run("stdio")
+        anyio.run(run_stdio, build_server(service))
