@@ -457,6 +457,11 @@ def graph(ctx: click.Context, as_json: bool, html: Path | None, graphml: Path | 
 @click.option("--answers", "answers_path", type=click.Path(path_type=Path), default=None,
               help='Answer gold: {"q", "verdict", "answers", "wrong", "split"} lines, asked over --data/--chunks '
                    "as `ask` does; scores verdicts and answer sets (--split dev|test|all).")
+@click.option("--realkb", type=click.Path(path_type=Path), default=None,
+              help="A realkb folder (one folder per product with data/, conflicts.jsonl, answers.jsonl), or one "
+                   "product's folder: ask every labelled question over the product's corpus and audit it; prints "
+                   "per product verdicts right, authoritative right, answer sets right, and the audit's "
+                   "contradictions split into labelled cases and others.")
 @click.option("--out", "out_path", type=click.Path(path_type=Path), default=None,
               help='--ramdocs: write one {"question", "answers", "verdict"} line per question to this file.')
 @corpus_options
@@ -476,7 +481,7 @@ def graph(ctx: click.Context, as_json: bool, html: Path | None, graphml: Path | 
 @click.pass_context
 @domain_errors
 def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: Path | None,
-             answers_path: Path | None, split: str, out_path: Path | None, match: str, configs: str,
+             answers_path: Path | None, realkb: Path | None, split: str, out_path: Path | None, match: str, configs: str,
              per_source_topk: int | None, conflicts: Path | None, report_dir: Path | None, as_json: bool) -> None:
     """Measure retrieval against gold relevant ids, over one or many configurations.
 
@@ -488,6 +493,7 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
       python main.py eval --beir ../shared/datasets/beir-scifact --configs default,bm25,dense
       python main.py eval --gold eval/gold.jsonl --conflicts eval/conflicts.jsonl --report artifacts/report
       python main.py eval --ramdocs ../shared/datasets/ramdocs/RAMDocs_test.jsonl --split dev --out answers.jsonl
+      python main.py eval --realkb ../shared/datasets/realkb
     """
     import json
     from dataclasses import replace
@@ -495,10 +501,16 @@ def eval_cmd(ctx: click.Context, gold: Path | None, beir: Path | None, ramdocs: 
     from src.evaluation import evaluate, format_table, load_beir, load_gold, parse_configs, write_report
     from src.evaluation.beir import write_beir_chunks
 
-    if sum(x is not None for x in (gold, beir, ramdocs, answers_path)) != 1:
-        raise click.UsageError("pass exactly one of --gold FILE, --beir DIR, --ramdocs FILE and --answers FILE")
+    if sum(x is not None for x in (gold, beir, ramdocs, answers_path, realkb)) != 1:
+        raise click.UsageError("pass exactly one of --gold FILE, --beir DIR, --ramdocs FILE, --answers FILE and "
+                               "--realkb DIR")
     settings = _settings(ctx)
     data, chunks, index_dir = _corpus(ctx)
+    if realkb is not None:
+        if data is not None or chunks is not None:
+            raise click.UsageError("--realkb brings its own corpora: drop --data/--chunks")
+        _eval_realkb(ctx, realkb, as_json)
+        return
     if ramdocs is not None:
         if data is not None or chunks is not None:
             raise click.UsageError("--ramdocs brings its own documents: drop --data/--chunks")
@@ -580,6 +592,42 @@ def _eval_answers(ctx: click.Context, path: Path, split: str, as_json: bool) -> 
                    f"answers={list(s.stated)[:3]} gold={list(s.item.answers)}")
     click.echo(f"right {summary['right']:.3f}  verdict accuracy {summary['verdict_accuracy']:.3f}  "
                f"answered {summary['answered']:.3f}  wrong stated {summary['wrong_stated']:.3f}")
+
+
+def _eval_realkb(ctx: click.Context, root: Path, as_json: bool) -> None:
+    import json
+
+    from src.evaluation.realkb import products, run_product, summarize
+
+    results = {}
+    rows: list[dict[str, Any]] = []
+    for product in products(root):
+        ctx.meta.setdefault("corpus", {})["data"] = product / "data"
+        service = _open_service(ctx)
+        scores, audit = run_product(product, lambda q, s=service: s.ask(q)[0], service.audit_json)
+        results[product.name] = summarize(scores, audit)
+        rows += [s.to_json() for s in scores]
+        if not as_json:
+            click.echo(f"{product.name}:")
+            for s in scores:
+                mark = "ok " if s.verdict_ok else "   "
+                click.echo(f"  {mark}expected {s.case.expect:13} got {s.verdict:17} auth={s.authoritative!r:14} "
+                           f"stated={list(s.stated)[:3]} contradicted={list(s.contradicted)[:2]}  {s.case.q}")
+            assert audit is not None
+            click.echo(f"  audit: {audit.reported} contradictions reported, {audit.labelled} labelled; "
+                       f"{len(audit.found)}/{audit.cases} labelled reported; others: {', '.join(audit.others)[:300]}")
+    total = {k: sum(r[k] for r in results.values()) for k in
+             ("cases", "verdicts_right", "contradictions", "authoritative_right", "answer_sets_right")}
+    total["audit"] = {k: sum(r["audit"][k] for r in results.values()) for k in ("reported", "labelled", "found", "cases")}
+    if as_json:
+        click.echo(json.dumps({"products": results, "total": total, "per_question": rows}, ensure_ascii=False, indent=2))
+        return
+    click.echo("\nproduct  verdicts  authoritative  answer-sets  audit(labelled/reported, found/cases)")
+    for name, r in [*results.items(), ("total", total)]:
+        a = r["audit"]
+        click.echo(f"{name:8} {r['verdicts_right']:>3}/{r['cases']:<5} {r['authoritative_right']:>3}/"
+                   f"{r['contradictions']:<10} {r['answer_sets_right']:>3}/{r['cases']:<8} "
+                   f"{a['labelled']}/{a['reported']}, {a['found']}/{a['cases']}")
 
 
 def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | None, index_dir: Path | None,

@@ -181,6 +181,8 @@ class AnswerService:
         self._extractor: Any = answer_extractor
         self._audits: dict[bool, Any] = {}  # every_key -> the corpus audit (a ClaimGraph)
         self._groups: list[list[str]] | None = None
+        self._setting_claims: dict[str, list[Any]] | None = None
+        self._vectors: dict[str, Any] = {}  # setting descriptions' vectors (src/claims/answer.py)
 
     @classmethod
     def open(cls, settings: Settings, *, data: Path | None = None, chunks: Path | None = None,
@@ -372,6 +374,10 @@ class AnswerService:
                        cache_dir=self.index_dir / AUDIT_DIR)
         return audit
 
+    def audit_json(self) -> dict[str, Any]:
+        """The corpus audit's contradictions as the ``graph --json`` object."""
+        return self.audit().to_json()
+
     def answer_extractor(self) -> Any:
         """The question-driven extractor: the corpus embedder (its cached query vectors) and the
         configured entity pipeline."""
@@ -385,6 +391,40 @@ class AnswerService:
                                                      self.engine.embed_query if model is not None else None,
                                                      span_ranker=self.settings.models.span_ranker)
         return self._extractor
+
+    def setting_claims(self) -> dict[str, list[Any]] | None:
+        """Every chunk's claims by the setting they give a value to (``src/claims``), read once;
+        None for a corpus too large to read for one question (its evidence alone is read)."""
+        if self._setting_claims is None and len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS:
+            from src.claims.answer import by_setting
+            from src.claims.reader import read_chunk
+
+            self._setting_claims = by_setting(c for ch in self.chunks for c in read_chunk(ch))
+        return self._setting_claims
+
+    def _similarity(self) -> Callable[[str, list[str]], Any] | None:
+        """Cosines of a question with texts by the corpus embedder (text vectors cached)."""
+        model = self.embed_model
+        embed_query = getattr(self.engine, "embed_query", None)
+        if model is None or embed_query is None:
+            return None
+        import numpy as np
+
+        from src.embeddings import embed_texts
+
+        cache = self._vectors
+
+        def similarity(question: str, texts: list[str]) -> Any:
+            missing = [t for t in dict.fromkeys(texts) if t not in cache]
+            if missing:
+                for t, v in zip(missing, embed_texts(model, missing), strict=True):
+                    cache[t] = v
+                while len(cache) > 20_000:
+                    cache.pop(next(iter(cache)))
+            q = embed_query(question)
+            return np.array([float(cache[t] @ q) for t in texts])
+
+        return similarity
 
     def _typed_answers(self, question: str, chunks: list[Any], budget: LLMBudget) -> Any:
         """With an answer LLM: its typed answers to ``question`` from ``chunks``, fetched and checked
@@ -400,12 +440,17 @@ class AnswerService:
     def answer_set(self, question: str, chunks: list[Any], extractor: Any = None) -> Any:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
         offline one), judged (``src.graph.answer_set``). Call under ``self.lock``."""
+        from src.claims.answer import setting_answer
+        from src.claims.judge import judge_setting
         from src.graph.answer_set import judge_answers, mentioned_by
         from src.graph.candidates import idf_weights
         from src.graph.question import analyse_question
 
         q = analyse_question(question)
         unique = list({c.id: c for c in chunks}.values())
+        setting = setting_answer(q, unique, self._similarity(), self.setting_claims()) if extractor is None else None
+        if setting is not None:
+            return judge_setting(q, setting.setting, setting.candidates, self.authority)
         candidates = (extractor or self.answer_extractor()).candidates(q, unique)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique))
 
@@ -468,6 +513,9 @@ class AnswerService:
             verdict = make_verdict(focus, authority, citer.sentence.get(first) if first else None, len(evidence))
             answers = answers_from_focus(focus)
         by_id = {s.id: s for s in evidence}
+        for cid in citer.order:  # a setting's claims read beyond the evidence (src/claims/answer.py)
+            if cid not in by_id and cid in self.by_id:
+                by_id[cid] = ScoredChunk(self.by_id[cid], 0.0)
         cited = [(cid, citer.sentence[cid]) for cid in citer.order]
         method, llm_name = "extractive", None
         if self.llm is not None:

@@ -1,0 +1,167 @@
+"""The reader's claims as answers to a question about a setting.
+
+A question asks about a setting when it names one the evidence gives values to
+(``keepalive_timeout``, `acks`), or when one setting's documentation is clearly the closest in
+meaning to it (its name's words, its entry's description and the sentences giving its values,
+against the question, by the corpus embedder). The claims of that setting become the
+candidates the answer set judges (``src.graph.answer_set.judge_answers``): statements of the
+default outrank configured or example values, which are then no answers; the value's type
+must fit the question's; a value scoped to other versions stays scoped.
+
+Questions about no setting (a plan's price, a person's birthday) return None: the
+question-driven extractor (``src.graph.candidates``) answers them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from src.claims.model import Modality, ReadClaim
+from src.claims.reader import identifiers, read_chunk
+from src.graph.candidates import Candidate
+from src.graph.question import AnswerType, Question
+from src.types import Chunk
+
+AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
+MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about
+MARGIN = 0.04  # ... and ahead of the next setting by this much
+_KINDS = {  # the value kinds that answer each question type
+    AnswerType.DURATION: {"duration"},
+    AnswerType.SIZE: {"size", "number"},
+    AnswerType.COUNT: {"number"},
+    AnswerType.QUANTITY: {"number", "size", "duration", "percent", "rate", "quantity"},
+    AnswerType.VERSION: {"number", "version", "word"},
+}
+
+
+@dataclass(frozen=True)
+class SettingAnswer:
+    setting: str
+    how: str  # "named" | "meaning"
+    candidates: tuple[Candidate, ...]
+
+
+def _named(question: str, settings: set[str]) -> list[str]:
+    """Settings the question names: an identifier in it, or a known setting's name as a word."""
+    low = question.lower()
+    found = [n for _, _, n in identifiers(question) if n in settings]
+    found += [s for s in settings if s not in found and re.search(rf"(?<![\w.]){re.escape(s)}(?![\w])", low)]
+    return found
+
+
+def _description(name: str, claims: Sequence[ReadClaim]) -> str:
+    words = " ".join(re.split(r"[._]", name))
+    context = next((c.attribute.context for c in claims if c.attribute.context), "")
+    said = " ".join(dict.fromkeys(c.sentence for c in claims[:3]))
+    return f"{words}. {context} {said}"[:600]
+
+
+def _fits(question: Question, claim: ReadClaim) -> bool:
+    kinds = _KINDS.get(question.atype)
+    return kinds is None or claim.kind in kinds
+
+
+def _unify(claims: list[ReadClaim]) -> list[tuple[ReadClaim, str, str]]:
+    """(claim, kind, normalized): a bare number that equals a unit value of the same setting in
+    its base unit (16384 and 16 KiB) takes that value's form, so the two are one answer."""
+    united = {}
+    for c in claims:
+        if c.kind != "number" and c.lo is not None:
+            united.setdefault(c.lo, (c.kind, c.normalized))
+    out = []
+    for c in claims:
+        if c.kind == "number" and c.lo in united:
+            out.append((c, *united[c.lo]))
+        else:
+            out.append((c, c.kind, c.normalized))
+    return out
+
+
+def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
+    """Claims grouped by the setting they give a value to (claims of no setting left out)."""
+    out: dict[str, list[ReadClaim]] = {}
+    for c in claims:
+        if c.attribute.identifier:
+            out.setdefault(c.attribute.name, []).append(c)
+    # a name run together with the word before it ("Thekeepalive_requests") is the name it ends with
+    for name in sorted(out, key=len, reverse=True):
+        base = next((b for b in out if b != name and len(b) >= 8 and name.endswith(b)
+                     and name[-len(b) - 1].isalnum() is not False and len(out[b]) >= len(out[name])), None)
+        if base is not None:
+            out[base] += out.pop(name)
+    return out
+
+
+def _release(version: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.findall(r"\d+", version)[:3])
+
+
+def _one_entry(claims: list[ReadClaim], ranked: list[str]) -> list[ReadClaim]:
+    """Two official documents giving one setting name different defaults document two things of
+    that name (one directive in two modules): the entry of the document the evidence ranks
+    first (else the first read) is the one asked about; other sources' claims all stay."""
+    docs: dict[str, set[str]] = {}
+    top = max((AUTHORITY_ORDER.get(c.source, 0) for c in claims), default=0)
+    for c in claims:
+        if AUTHORITY_ORDER.get(c.source, 0) == top and top > 0 and not c.scope and c.modality is Modality.DEFAULT:
+            docs.setdefault(c.chunk_id.split("#")[0], set()).add(c.normalized)
+    if len(docs) < 2 or len({frozenset(v) for v in docs.values()}) < 2:
+        return claims
+    order = [i.split("#")[0] for i in ranked]
+    keep = min(docs, key=lambda d: (order.index(d) if d in order else len(order), d))
+    return [c for c in claims if c.chunk_id.split("#")[0] == keep or c.chunk_id.split("#")[0] not in docs]
+
+
+def setting_answer(question: Question, chunks: Sequence[Chunk],
+                   similarity: Callable[[str, list[str]], np.ndarray] | None,
+                   corpus: Mapping[str, list[ReadClaim]] | None = None) -> SettingAnswer | None:
+    """The candidates of the setting ``question`` asks about; None when it asks about no setting
+    the evidence gives a value to. The setting is one the question names, else the one whose
+    description is closest in meaning to it among those the evidence ``chunks`` give values to;
+    its claims are read from the evidence and, with ``corpus`` (every chunk's claims by
+    setting, ``by_setting``), from every chunk of the corpus that gives it a value, so a docs
+    entry or a thread below the retrieval cut still speaks. ``similarity(question, texts)``:
+    cosines."""
+    evidence = by_setting(c for ch in chunks for c in read_chunk(ch))
+    known = set(evidence) | set(corpus or ())
+    if not known:
+        return None
+    stated = {n for n in known if "." in n or "_" in n
+              or any(c.modality is Modality.DEFAULT for c in evidence.get(n, []) + list((corpus or {}).get(n, [])))}
+    named = _named(question.text, stated)
+    by_name = {**evidence, **(corpus or {})}
+    how = "named"
+    if len(named) == 1:
+        setting = named[0]
+    elif similarity is None or not (named or evidence):
+        return None
+    else:
+        pool = named or sorted(evidence)
+        scores = similarity(question.text, [_description(n, by_name[n]) for n in pool])
+        order = np.argsort(-scores)
+        best = float(scores[order[0]])
+        second = float(scores[order[1]]) if len(order) > 1 else 0.0
+        if not named and (best < MIN_MEANING or best - second < MARGIN):
+            return None
+        setting, how = pool[int(order[0])], "meaning"
+    mine = _one_entry([c for c in by_name[setting] if _fits(question, c)], [ch.id for ch in chunks])
+    defaults = [c for c in mine if c.modality is Modality.DEFAULT]
+    if defaults:
+        mine = defaults  # what the text says the default is outranks a value someone set
+    if not mine:
+        return None
+    newest = max((_release(c.doc_version) for c in mine if c.doc_version), default=())
+    candidates = []
+    for c, kind, normalized in _unify(mine):
+        scope = dict(c.scope)
+        if not scope and c.doc_version and _release(c.doc_version) < newest:
+            scope = {"version": "<" + ".".join(map(str, newest))}  # a manual of an older release
+        score = 1.0 + (0.2 if c.modality is Modality.DEFAULT else 0.0)
+        candidates.append(Candidate(value=c.value, normalized=normalized, kind=kind, scope=scope,
+                                    sentence=c.sentence, chunk_id=c.chunk_id, source=c.source, score=score,
+                                    subject=1.0, meaning=1.0))
+    return SettingAnswer(setting, how, tuple(candidates))

@@ -1,0 +1,119 @@
+"""The judge of a setting's values: current against current, older versions apart.
+
+- A value the text scopes to older versions ("prior to 1.19.10", a version table's earlier
+  rows) describes the past: it is *scoped*, never a rival of today's value.
+- Every other value speaks of today. Values equal in meaning are one answer (sizes within 5%:
+  "1m" in config syntax is a mebibyte, "1 megabyte" a million bytes). The answer with the most
+  authoritative source wins (then the most independent documents); each other current value
+  is *contradicted*.
+- Verdict: ``contradiction`` when a current value is contradicted, else ``scoped`` when an
+  older version had another value, else ``consistent``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from src.graph.answer_set import AnswerSet, AnswerValue, answer_key, support_weight
+from src.graph.candidates import Candidate
+from src.graph.question import Question
+from src.graph.values import parse_value
+from src.types import VerdictStatus
+
+SIZE_TOLERANCE = 0.05  # decimal and binary prefixes (MB, MiB) name one size
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.findall(r"\d+", text)[:4])
+
+
+def is_older(c: Candidate, latest: tuple[int, ...]) -> bool:
+    """The value holds only for versions before the newest one the setting's claims name."""
+    v = c.scope.get("version", "")
+    if v.startswith("<"):
+        return True
+    return v.startswith(">=") and bool(latest) and _version(v) < latest
+
+
+def same(a: Candidate, b: Candidate) -> bool:
+    if a.normalized == b.normalized or a.value.lower() == b.value.lower():
+        return True
+    na, nb = parse_value(a.normalized) or parse_value(a.value), parse_value(b.normalized) or parse_value(b.value)
+    if na is None or nb is None or na.lo is None or nb.lo is None:
+        return False
+    if na.kind != nb.kind and "number" not in (na.kind, nb.kind):
+        return False
+    hi = max(abs(na.lo), abs(nb.lo))
+    tolerance = SIZE_TOLERANCE if "size" in (na.kind, nb.kind) else 1e-9
+    return hi == 0 or abs(na.lo - nb.lo) <= tolerance * hi
+
+
+def _groups(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
+    out: list[list[Candidate]] = []
+    for c in candidates:
+        for g in out:
+            if same(g[0], c):
+                g.append(c)
+                break
+        else:
+            out.append([c])
+    return out
+
+
+def asks_history(text: str) -> bool:
+    """The question asks about the past or a version ("Was it always ...?", "in 5.7"), so values
+    older versions had make the answer scoped; a question in the present asks about today, and
+    those values are only listed beside it."""
+    return bool(re.match(r"\s*(?:was|were|did|had)\b", text, re.IGNORECASE)
+                or re.search(r"\b(?:ever|always|used\s+to|older|earlier|previous(?:ly)?|changed?)\b|\d+\.\d+", text,
+                             re.IGNORECASE))
+
+
+def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],
+                  authority: Mapping[str, float]) -> AnswerSet:
+    versions = [_version(c.scope["version"]) for c in candidates if c.scope.get("version", "").startswith(">=")]
+    latest = max(versions, default=())
+    older = [c for c in candidates if is_older(c, latest)]
+    current = [c for c in candidates if not is_older(c, latest)]
+    if not current:  # only the past is told: the newest past value stands for today
+        current, older = older, []
+
+    def doc(c: Candidate) -> str:
+        return c.chunk_id.split("#")[0]
+
+    def rank(g: list[Candidate]) -> tuple[float, int]:
+        return max(authority.get(c.source, 1.0) for c in g), len({doc(c) for c in g})
+
+    groups = sorted(_groups(current), key=lambda g: tuple(-x for x in rank(g)) + (g[0].normalized,))
+    answers: list[AnswerValue] = []
+    winner = groups[0]
+    for k, g in enumerate(groups):
+        status = "authoritative" if k == 0 else "contradicted"
+        if k > 0 and {doc(c) for c in g} <= {doc(c) for c in winner}:
+            continue  # the winning documents' own other values: a scope the reader did not parse
+        answers.append(_value(g, status, {}, authority, (winner[0].normalized,) if k else ()))
+    for g in _groups(older):
+        if any(same(g[0], a.candidates[0]) for a in answers if a.status == "authoritative"):
+            continue
+        scope = {"version": min((c.scope.get("version", "") for c in g), key=len)}
+        answers.append(_value(g, "supported", scope, authority, ()))
+    if any(a.status == "contradicted" for a in answers):
+        verdict = VerdictStatus.CONTRADICTION
+    elif len(answers) > 1 and (asks_history(question.text) or question.scope):
+        verdict = VerdictStatus.SCOPED
+    else:
+        verdict = VerdictStatus.CONSISTENT
+    key = answer_key(question, answers, authority)
+    return AnswerSet(question, verdict, tuple(answers), f"{setting}: {key.explanation}", key)
+
+
+def _value(group: list[Candidate], status: str, scope: dict[str, str], authority: Mapping[str, float],
+           contradicts: tuple[str, ...]) -> AnswerValue:
+    best = max(group, key=lambda c: (authority.get(c.source, 1.0), c.score, -len(c.value), c.chunk_id))
+    docs = {c.chunk_id.split("#")[0]: c for c in sorted(group, key=lambda c: -authority.get(c.source, 1.0))}
+    return AnswerValue(value=best.value, normalized=best.normalized, scope=scope, status=status,
+                       sources=tuple(dict.fromkeys(c.chunk_id for c in group)), votes=len(docs),
+                       authority=max(authority.get(c.source, 1.0) for c in group),
+                       support=round(sum(support_weight(c, authority) for c in docs.values()), 4),
+                       contradicts=contradicts, candidates=tuple(docs.values()))

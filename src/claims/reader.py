@@ -1,0 +1,326 @@
+"""The reader: one chunk in, typed claims out, by the structures technical text uses.
+
+- **Setting entries.** A line that holds one setting name alone (``batch.size``, a heading
+  ``## `keepalive_timeout```) opens an entry; its ``Default: X`` line gives the setting's
+  default, whatever the value's type ("all", "75s", "16384"), and its prose describes it.
+- **Sentences.** Each value mention (``src.graph.mentions``) is the value of the setting named
+  nearest to it: an ``ident=value`` pair, a setting named in the sentence, the open entry, then
+  the setting the chunk spoke of last. A sentence that names no setting and opens no entry
+  gives its value to the words around it (an attribute that is no identifier).
+- **Config files.** ``key value;``, ``key = value`` and ``key: value`` lines of a code block
+  that reads as configuration are configured values (not defaults), their comment above them
+  describing the key; shell sessions and other code give nothing.
+- **Tables.** A header row names the attribute of each column; the first column is the
+  setting (when it is a setting name) or the scope of the row (``| Team | 14 days |`` under
+  ``| Plan | Retention |`` is retention 14 days for plan team).
+- **Scope.** A version named with a relation ("prior to 1.19.10", "Kafka < v3.0", "since 4.0")
+  scopes the sentence's values to the versions it names; the document's own version (front
+  matter) is kept beside the claim.
+- **Modality.** A sentence saying "default" states the default; a config line configures.
+
+Nothing here names a product or a setting: the names come from the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from src.claims.model import Attribute, Modality, ReadClaim
+from src.graph.mentions import Mention, find_mentions
+from src.graph.values import parse_value
+from src.text import split_sentences
+from src.types import Chunk
+
+# a setting name: snake_case or dotted (``keepalive_timeout``, ``session.timeout.ms``), or any
+# lower-case word in backticks (`acks`)
+_IDENT = re.compile(r"(?<![\w/@:.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[._][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
+                    r"|`(?P<tick>[a-z][a-z0-9_.-]{1,40})`")
+_HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][a-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
+_LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
+_KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
+_CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*;?\s*(?:#.*)?$")
+_COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
+_SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
+_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
+_VERSION = r"v?\d+(?:\.\d+)+(?:\.x)?"
+_OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+than|pre-)|<=?)\s*"
+                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{_VERSION})\b", re.IGNORECASE)
+_NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|after)|>=?)\s*"
+                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{_VERSION})\b", re.IGNORECASE)
+_DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
+_WORD_VALUE = re.compile(r"^[`*\"']*(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*(?:\s*[.,;)]|\s*$)")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_TABLE = re.compile(r"^\s*\|")
+_UNIT_SUFFIX = re.compile(r"[._](ms|msec|millis|seconds?|secs?|minutes?|mins|hours?|days?|bytes|kb|mb)$")
+MAX_SENTENCE = 400  # characters; longer "sentences" are lists or code run together
+
+
+def identifiers(text: str) -> list[tuple[int, int, str]]:
+    """Setting names in ``text``: (start, end, name)."""
+    out = []
+    for m in _IDENT.finditer(text):
+        name = m.group("name") or m.group("tick")
+        if name and not re.fullmatch(r"[\d.]+", name) and max(len(p) for p in re.split(r"[._]", name)) > 2:
+            out.append((m.start(), m.end(), name.strip("`").rstrip(".").lower()))
+    return out
+
+
+def _head(line: str) -> str | None:
+    """The setting an entry line opens: a line holding one setting name alone."""
+    m = _HEAD.match(line)
+    if not m:
+        return None
+    name = m.group("name").rstrip(".")
+    return name if ("." in name or "_" in name or line.strip().startswith(("#", "`")) or line.strip() == name) else None
+
+
+def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[str, str]:
+    """The versions a sentence scopes its values to: ``{"version": "<1.19.10"}``."""
+    for pattern, rel in ((_OLDER, "<"), (_NEWER, ">=")):
+        for m in pattern.finditer(sentence):
+            if skip and skip[0] <= m.start("v") < skip[1]:
+                continue
+            return {"version": rel + m.group("v").lstrip("vV")}
+    return {}
+
+
+def _doc_version(chunk: Chunk) -> str:
+    m = _DOC_VERSION.search(str(chunk.metadata.get("version") or ""))
+    return m.group(1) if m else ""
+
+
+def _unit_from_name(name: str) -> str:
+    m = _UNIT_SUFFIX.search(name)
+    return m.group(1) if m else ""
+
+
+class _Reader:
+    def __init__(self, chunk: Chunk) -> None:
+        self.chunk = chunk
+        self.doc_version = _doc_version(chunk)
+        self.entry: str | None = None  # the setting entry open
+        self.entry_text: list[str] = []
+        self.last: str | None = None  # the setting the chunk spoke of last
+        title = str(chunk.metadata.get("title") or "")
+        names = {n for _, _, n in identifiers(title)}
+        self.title_setting = next(iter(names)) if len(names) == 1 else None
+
+    # -- values --------------------------------------------------------------------------
+    def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
+               modality: Modality, scope: dict[str, str]) -> ReadClaim | None:
+        value = value.strip().strip("`*\"'").rstrip(".,;:")
+        if not value:
+            return None
+        unit = _unit_from_name(name) if name else ""
+        text = f"{value} {unit}" if unit and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else value
+        norm = parse_value(text)
+        if norm is not None and norm.kind == "date":
+            return None
+        if norm is None:
+            kind, normalized, lo = "word", value.lower(), None
+        else:
+            kind, normalized, lo = norm.kind, norm.canonical, norm.lo
+        context = " ".join(self.entry_text) if name and name == self.entry else ""
+        attribute = Attribute(name, True, context) if name else \
+            Attribute(words, False, self.last or self.title_setting or "")
+        return ReadClaim(attribute, value, normalized, kind, modality, dict(scope), sentence, span,
+                         self.chunk.id, self.chunk.source, lo, self.doc_version)
+
+    def _setting_for(self, sentence: str, start: int, names: list[tuple[int, int, str]],
+                     label: bool = False) -> str | None:
+        """The setting named nearest before the value, else after it, else the entry open; a
+        sentence of prose falls back to the setting the chunk spoke of last and the title's."""
+        before = [n for n in names if n[1] <= start]
+        after = [n for n in names if n[0] >= start]
+        if before:
+            return before[-1][2]
+        if after:
+            return after[0][2]
+        if self.entry or label:
+            return self.entry
+        # prose naming no setting: a sentence stating a default is about the setting the chunk
+        # spoke of last (or its title names), "the directive (default is 100)"
+        return (self.last or self.title_setting) if _DEFAULT.search(sentence) else None
+
+    def sentence(self, sentence: str, *, label_default: bool = False) -> Iterator[ReadClaim]:
+        if len(sentence) > MAX_SENTENCE or sentence.rstrip().endswith("?"):
+            return
+        names = identifiers(sentence)
+        modality = Modality.DEFAULT if label_default or _DEFAULT.search(sentence) else Modality.STATED
+        taken: list[tuple[int, int]] = [(s, e) for s, e, _ in names]
+        found = False
+        for m in _KV.finditer(sentence):  # ``acks=1``: the pair names its own key
+            key = m.group("key").lower()
+            if any(s <= m.start() < e for s, e in taken[:0]):
+                continue
+            span = (m.start("value"), m.end("value"))
+            c = self._claim(key, "", m.group("value"), span, sentence, modality, version_scope(sentence, span))
+            if c is not None:
+                found = True
+                taken.append((m.start(), m.end()))
+                yield c
+        if not label_default and not _DEFAULT.search(sentence) and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
+            return  # a list marker, a lone number, a code fragment
+        scoped = [(m.start("v"), m.end("v")) for p in (_OLDER, _NEWER) for m in p.finditer(sentence)]
+        cues = [m.start() for m in _DEFAULT.finditer(sentence)]
+        mentions = [m for m in find_mentions(sentence) if m.norm.kind != "time"]
+
+        def near_cue(m: Mention) -> float:
+            return min((abs(m.start - c) for c in cues), default=0)
+
+        closest = min(mentions, key=near_cue) if cues and len(mentions) > 1 and not label_default else None
+        for mention in mentions:
+            own = modality if closest is None or mention is closest else Modality.STATED
+            span = (mention.start, mention.end)
+            if any(s <= mention.start < e or s < mention.end <= e for s, e in taken):
+                continue
+            if any(mention.start < e and s < mention.end for s, e in scoped):
+                continue  # the version is the scope, not a value
+            scope = version_scope(sentence, span)
+            tail = re.match(r"[kmgKMG]\b", sentence[mention.end:mention.end + 2])
+            if mention.bare and tail:  # "1m", "8k", "64M": a size in config syntax
+                mention = type(mention)(mention.start, mention.end + 1, mention.text + tail.group(0).upper() + "B",
+                                        mention.norm, False)
+                span = (mention.start, mention.end)
+            elif mention.bare is False and re.fullmatch(r"\d[\d,.]*\s+[a-z]+", mention.text) \
+                    and mention.norm.kind == "number":
+                mention = type(mention)(mention.start, mention.start + len(mention.text.split()[0]),
+                                        mention.text.split()[0], mention.norm, True)  # "413 error": the number
+                span = (mention.start, mention.end)
+            name = self._setting_for(sentence, mention.start, names, label_default)
+            words = "" if name else " ".join(w for w in re.findall(r"[A-Za-z][\w-]+", sentence[:mention.start])[-4:])
+            c = self._claim(name, words, mention.text, span, sentence, own, scope)
+            if c is not None and (name or words):
+                found = True
+                yield c
+        if not found and modality is Modality.DEFAULT:
+            # "Default: all", "the default is all", "defaults to all": a word value after the cue
+            m = re.search(r"\bdefault(?:s?\s+(?:is|to|of|value\s+is|setting\s+is|=)\s+|\s*[:=]\s*|$)", sentence,
+                          re.IGNORECASE) if not label_default else re.match(r"[^:]*:[*_\s]*", sentence)
+            if m:
+                w = _WORD_VALUE.match(sentence[m.end():])
+                if w and w.group("w").lower() not in {"the", "a", "an", "it", "this", "value", "setting", "is"}:
+                    span = (m.end() + w.start("w"), m.end() + w.end("w"))
+                    name = self._setting_for(sentence, span[0], names, label_default)
+                    if name:
+                        c = self._claim(name, "", w.group("w"), span, sentence, modality, version_scope(sentence))
+                        if c is not None:
+                            yield c
+        if names:
+            self.last = names[-1][2]
+
+    # -- blocks --------------------------------------------------------------------------
+    def config(self, lines: list[str]) -> Iterator[ReadClaim]:
+        """A code block: config lines (``key value;``) when most of its lines read so."""
+        body = [ln for ln in lines if ln.strip()]
+        if not body or any(_SHELL.match(ln) for ln in body):
+            return
+        settings = [ln for ln in body if _CONFIG.match(ln) and not _COMMENT.match(ln)]
+        comments = [ln for ln in body if _COMMENT.match(ln)]
+        if len(settings) + len(comments) < 0.8 * len(body):
+            return
+        note: list[str] = []
+        for ln in body:
+            cm = _COMMENT.match(ln)
+            if cm:
+                note.append(cm.group("text"))
+                continue
+            m = _CONFIG.match(ln)
+            if m:
+                key, value = m.group("key").lower(), m.group("value").strip()
+                said = " ".join(note)
+                modality = Modality.DEFAULT if _DEFAULT.search(said) else Modality.CONFIGURED
+                c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {})
+                if c is not None and len(value.split()) <= 3:
+                    yield ReadClaim(Attribute(key, True, said), c.value, c.normalized, c.kind, c.modality, c.scope,
+                                    c.sentence, c.span, c.chunk_id, c.source, c.lo, c.doc_version)
+            note = [] if not cm else note
+
+    def table(self, lines: list[str]) -> Iterator[ReadClaim]:
+        rows = [[c.strip().strip("`*") for c in ln.strip().strip("|").split("|")] for ln in lines]
+        rows = [r for r in rows if not all(re.fullmatch(r":?-{2,}:?", c) or not c for c in r)]
+        if len(rows) < 2 or len(rows[0]) < 2:
+            return  # no header: nothing says what the cells are
+        header = [h.lower() for h in rows[0]]
+        by_version = all(re.fullmatch(r"v?\d+(?:\.\d+)+(?:\.x)?", r[0]) for r in rows[1:])
+        previous: list[str] | None = None
+        for row in rows[1:]:
+            if len(row) != len(header):
+                continue
+            if by_version:  # a value per version: each change opens a range ("from 3.0 on")
+                if previous is not None and row[1:] == previous:
+                    continue
+                previous = row[1:]
+            label = row[0]
+            named = identifiers(f"`{label}`") if re.fullmatch(r"[a-z][\w.]*", label) else []
+            for col in range(1, len(row)):
+                cell = row[col]
+                default = bool(_DEFAULT.search(header[col]))
+                if named:
+                    if not (default or "value" in header[col]):
+                        continue
+                    name, words, scope = named[0][2], "", {}
+                elif (default or "value" in header[col]) and self.title_setting:
+                    name, words, scope = self.title_setting, "", {header[0] or "row": label.lower()}
+                else:
+                    name, words, scope = None, header[col], {header[0] or "row": label.lower()}
+                if by_version:
+                    scope = {"version": ">=" + label.lstrip("vV")}
+                mentions = find_mentions(cell)
+                value, span = (mentions[0].text, (mentions[0].start, mentions[0].end)) if mentions else (cell, (0, len(cell)))
+                if not mentions and (not name or len(cell.split()) > 3):
+                    continue
+                c = self._claim(name, words, value, span, " | ".join(row), Modality.DEFAULT if default else
+                                Modality.STATED, scope)
+                if c is not None:
+                    yield c
+
+    def read(self) -> Iterator[ReadClaim]:
+        lines = self.chunk.text.splitlines()
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if _FENCE.match(line):
+                j = i + 1
+                while j < len(lines) and not _FENCE.match(lines[j]):
+                    j += 1
+                yield from self.config(lines[i + 1:j])
+                i = j + 1
+                continue
+            if _TABLE.match(line):
+                j = i
+                while j < len(lines) and _TABLE.match(lines[j]):
+                    j += 1
+                yield from self.table(lines[i:j])
+                i = j
+                continue
+            i += 1
+            head = _head(line)
+            if head:
+                self.entry, self.entry_text, self.last = head, [], head
+                continue
+            if re.match(r"#{1,6}\s", line):  # another heading closes the entry
+                self.entry, self.entry_text = None, []
+                continue
+            label = _LABEL.match(line)
+            if label:
+                if _DEFAULT.fullmatch(label.group("label").strip()):
+                    yield from self.sentence(line.strip(), label_default=True)
+                names = identifiers(line)
+                if names and self.entry is None:
+                    self.last = names[-1][2]  # "Title: increase worker_connections ...": what the thread is about
+                rest = label.group("value")
+                if len(rest.split()) >= 4 and not rest.rstrip().endswith("?"):
+                    for sentence in split_sentences(rest):  # "Reply: ...", "Note: ...": prose after a label
+                        yield from self.sentence(sentence)
+                continue  # "Type: int", "Importance: high", "Syntax: ...": about the entry, not its value
+            if self.entry is not None and len(self.entry_text) < 3 and line.strip():
+                self.entry_text.append(line.strip())
+            for sentence in split_sentences(line):
+                yield from self.sentence(sentence)
+
+
+def read_chunk(chunk: Chunk) -> list[ReadClaim]:
+    """Every claim the reader finds in ``chunk``, in reading order."""
+    return list(_Reader(chunk).read())

@@ -1,0 +1,102 @@
+"""The claim reader (src/claims/reader.py) and the setting judge (src/claims/judge.py), on text
+written here in the shapes real docs, threads and config files use (no corpus's sentences)."""
+
+from __future__ import annotations
+
+from src.claims import read_chunk
+from src.claims.answer import by_setting, setting_answer
+from src.claims.judge import judge_setting
+from src.claims.model import Modality
+from src.graph.question import analyse_question
+from src.types import Chunk
+
+
+def _chunk(text: str, cid: str = "kb/docs/ref.md#c0", source: str = "docs", **meta: str) -> Chunk:
+    return Chunk(id=cid, source=source, kind="document", text=text, metadata=dict(meta))
+
+
+def _read(text: str, **kw: str) -> list[tuple[str, str, str, dict[str, str]]]:
+    return [(c.attribute.name, c.value, c.modality.value, c.scope) for c in read_chunk(_chunk(text, **kw))]
+
+
+def test_entry_default_line_gives_the_entry_setting_its_value_of_any_type() -> None:
+    text = ("## `flush_interval`\n\n**Default:** 90s\n\nHow often buffers are written out.\n\n"
+            "compression.mode\n\nThe codec used for stored pages.\n\nType: string\nDefault: zstd\nImportance: low\n")
+    assert _read(text) == [("flush_interval", "90s", "default", {}), ("compression.mode", "zstd", "default", {})]
+
+
+def test_a_version_with_its_relation_scopes_the_value_and_is_no_value_itself() -> None:
+    text = "## `pool_size`\n\n**Default:** 32\n\n> Prior to version 2.4.1, the default value was 8.\n"
+    assert _read(text) == [("pool_size", "32", "default", {}), ("pool_size", "8", "default", {"version": "<2.4.1"})]
+
+
+def test_prose_names_the_setting_nearest_to_the_value_and_a_default_sentence_falls_back_to_the_thread_topic() -> None:
+    text = ("Title: raising retry_limit on the agent\nUser: Our agents give up too early.\n"
+            "Reply: I think it ships with 3 by default, we bumped it to 10.")
+    got = _read(text, cid="kb/forums/t1#qa", source="forums")
+    assert got == [("retry_limit", "3", "default", {}), ("retry_limit", "10", "stated", {})]
+
+
+def test_config_lines_are_configured_values_and_shell_sessions_give_nothing() -> None:
+    text = ("```\n# how many workers serve requests\nworker_count 6;\nidle_timeout = 30s\n```\n\n"
+            "```\n$ agentctl status --verbose 5\n```\n")
+    assert _read(text) == [("worker_count", "6", "configured", {}), ("idle_timeout", "30s", "configured", {})]
+
+
+def test_table_header_names_the_column_and_a_version_table_keeps_only_the_changes() -> None:
+    text = ("| Release | Default value |\n|---|---|\n| 1.0 | 200 |\n| 1.1 | 200 |\n| 2.0 | 500 |\n| 2.1 | 500 |\n")
+    got = _read(text, title="Options: queue.depth")
+    assert got == [("queue.depth", "200", "default", {"version": ">=1.0"}),
+                   ("queue.depth", "500", "default", {"version": ">=2.0"})]
+
+
+def test_a_header_less_table_and_a_question_give_no_claims() -> None:
+    assert _read("| 14 days |\n") == []
+    assert _read("Is the default retry_limit 3?") == []
+
+
+def test_unit_in_the_setting_name_makes_a_bare_number_a_duration() -> None:
+    claim = read_chunk(_chunk("lease.expiry.ms\n\nDefault: 45000 (45 seconds)\n"))[0]
+    assert (claim.attribute.name, claim.kind, claim.normalized, claim.modality) == \
+        ("lease.expiry.ms", "duration", "PT45S", Modality.DEFAULT)
+
+
+AUTH = {"docs": 1.2, "forums": 0.8, "blogs": 1.0}
+
+
+def _answer(question: str, chunks: list[Chunk]):
+    q = analyse_question(question)
+    found = setting_answer(q, chunks, None, by_setting(c for ch in chunks for c in read_chunk(ch)))
+    assert found is not None
+    return found.setting, judge_setting(q, found.setting, found.candidates, AUTH)
+
+
+DOC = _chunk("## `pool_size`\n\n**Default:** 32\n\n> Prior to version 2.4.1, the default value was 8.\n")
+OLD_POST = _chunk("Title: pool_size too small?\nUser: connections queue up\nReply: the pool_size default is 8, "
+                  "raise it.", cid="kb/forums/t7#qa", source="forums")
+
+
+def test_an_unscoped_older_default_in_a_thread_contradicts_the_docs_and_the_docs_win() -> None:
+    setting, aset = _answer("What pool_size do I get if I never set it?", [DOC, OLD_POST])
+    assert setting == "pool_size"
+    assert aset.status == "contradiction"
+    assert [(a.value, a.status, a.scope) for a in aset.answers] == \
+        [("32", "authoritative", {}), ("8", "contradicted", {}), ("8", "supported", {"version": "<2.4.1"})]
+
+
+def test_a_question_about_the_past_is_scoped_by_the_version_the_docs_name() -> None:
+    _, aset = _answer("Was pool_size always 32?", [DOC])
+    assert aset.status == "scoped"
+    assert [(a.value, a.status, a.scope) for a in aset.answers] == \
+        [("32", "authoritative", {}), ("8", "supported", {"version": "<2.4.1"})]
+
+
+def test_a_present_question_lists_the_older_value_but_is_consistent() -> None:
+    _, aset = _answer("What is the default pool_size?", [DOC])
+    assert aset.status == "consistent"
+    assert [a.value for a in aset.answers] == ["32", "8"]
+
+
+def test_no_setting_named_and_no_embedder_is_no_setting_answer() -> None:
+    q = analyse_question("How much does the premium tier cost?")
+    assert setting_answer(q, [DOC], None) is None
