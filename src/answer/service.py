@@ -485,7 +485,7 @@ class AnswerService:
         focus = [] if typed or not rel.relevant else \
             select_keys(q_terms, ret.graph.keys, self._relevance_model().idf, tokens(question))
         if rel.relevant and not typed and aset.question.atype in MEASURED_TYPES:
-            # "How much does the Pro plan cost?": a fact of another type ("sync: 10 seconds") is no answer
+            # "How much is the Gold tier?": a fact of another type ("sync: 10 seconds") is no answer
             focus = [f for f in focus if self._states_type(aset.question, f)]
             if not focus:
                 rel = rel.refuted(f"no evidence sentence or claim gives a {aset.question.atype.value} for the question")

@@ -607,7 +607,7 @@ class AnswerExtractor:
         """(score, sentence, product only): the share of the subject's terms (or, for a sentence
         that does not name the subject, half the share ``chunk_subject`` its chunk's opening names)
         and of the other terms. *Product only*: the question asks a measure of a product it names
-        ("the maximum size of a file I can upload to CloudSync") and the sentence shares none of its
+        ("the largest attachment a product named here accepts") and the sentence shares none of its
         other terms; naming the product ("CloudSync app v2.0.3, 64GB storage") says nothing of what
         is asked about it, unless the sentence's meaning does (``_answering_sentences``)."""
         named_anywhere = bool(text_terms(chunk.text) & question.subject_terms)

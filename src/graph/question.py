@@ -7,9 +7,9 @@ history") and the words that frame the answer's sentence ("born", "directed"). T
 about is classified by its shape and by small sets of general English nouns (numeric
 measures, places, organisations, kinship), never by one product's terms.
 
-    >>> q = analyse_question("What is the population of Broken Bow?")
+    >>> q = analyse_question("What is the population of Port Elwin?")
     >>> q.atype, q.type_noun, q.subject
-    (<AnswerType.COUNT: 'count'>, 'population', 'Broken Bow')
+    (<AnswerType.COUNT: 'count'>, 'population', 'Port Elwin')
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ class Question:
     @property
     def names_product(self) -> bool:
         """The subject is a name asked about as a product, whose measure or behaviour is asked ("the
-        maximum size of a file I can upload to CloudSync"), not as one of several things sharing it."""
+        largest upload Acme Drive allows"), not as one of several things sharing it."""
         return not self.named_subject and bool(re.match(r"[A-Z]", self.subject))
 
     @property
@@ -188,7 +188,7 @@ def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     if word == "much":
         if nxt == "time":
             return AnswerType.DURATION, None
-        # "how much storage space comes with ...": the first measure noun asked about
+        # "how much disk quota do I get ...": the first measure noun asked about
         noun = next((w for w in words[:cut] if _noun_type(w) in NUMERIC_TYPES), nxt)
         t = _noun_type(noun) if noun else None
         return (t if t in NUMERIC_TYPES else AnswerType.QUANTITY), noun or None
@@ -212,8 +212,8 @@ def _asked_noun(text: str) -> str | None:
                    r"(?:\b(?:of|for|in|on|at|per|by|with|from|when|that|does|do|did|is|are)\b|\?|$)", text, re.IGNORECASE)
     if np_:
         words = [w.lower() for w in np_.group("np").split()]
-        # "the minimum password length CloudSync requires": the first measure noun, a specific one
-        # ("the maximum size of a file": size) before a generic one (maximum), else the head
+        # "the shortest passphrase length Acme allows": the first measure noun, a specific one
+        # ("the largest upload size": size) before a generic one (maximum), else the head
         measures = [w for w in words if _noun_type(w) in NUMERIC_TYPES]
         return next((w for w in measures if _noun_type(w) != AnswerType.QUANTITY), (measures or words[-1:])[0])
     m = _ASKED_NOUN.search(text)
@@ -257,7 +257,7 @@ _KIND_TYPES = {"duration": AnswerType.DURATION, "size": AnswerType.SIZE, "rate":
 
 
 def _alternative_amounts(q: str) -> AnswerType | None:
-    """"Is the default early-stopping patience 3 or 5?", "Is retention 7 or 14 days?": a choice
+    """"Is the warm-up 2 or 4 epochs?", "Is retention 7 or 14 days?": a choice
     between two amounts asks for the amount, not yes or no."""
     m = _ALTERNATIVES.search(q)
     if not m:
@@ -311,8 +311,8 @@ def analyse_question(text: str) -> Question:
                                                 low) and not _noun_type(noun or ""):
         atype = AnswerType.QUANTITY  # "the biggest video file": a measure
     if atype == AnswerType.PHRASE and not _noun_type(noun or "") or atype == AnswerType.QUANTITY and not noun:
-        # "What does a Pro subscription cost?", "Maximum event payload size?", "How much does the Pro
-        # plan cost?": a measure word sets the type
+        # "What is the monthly fee?", "Maximum event payload size?", "How much is the Gold
+        # tier?": a measure word sets the type
         # ("learning-rate scheduler": a hyphenated modifier names no measure)
         measured = [t for w in re.findall(r"[a-z]+(?:-[a-z]+)*", low) if (t := _noun_type(w)) in MEASURED_TYPES]
         if measured:  # the most specific: "minimum agent version" asks for a version
@@ -331,7 +331,7 @@ def analyse_question(text: str) -> Question:
     at = q.find(subject)
     owned = _OWNED_PLURAL.match(q, at + len(subject)) if named and at > 0 else None
     if owned and owned.group(1) not in STOP:
-        # "In which cloud region are NimbusNote backups stored?": a name before a plural noun owns
+        # "Where are Acme snapshots kept?": a name before a plural noun owns
         # the things asked about; it is a product, not one of several things sharing a name
         named = False
     subject_terms = key_tokens(" ".join(content_words(subject))) if subject else frozenset()
