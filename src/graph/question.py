@@ -7,9 +7,9 @@ history") and the words that frame the answer's sentence ("born", "directed"). T
 about is classified by its shape and by small sets of general English nouns (numeric
 measures, places, organisations, kinship), never by one product's terms.
 
-    >>> q = analyse_question("What is the population of Port Elwin?")
+    >>> q = analyse_question("What is the population of Elwin Bay?")
     >>> q.atype, q.type_noun, q.subject
-    (<AnswerType.COUNT: 'count'>, 'population', 'Port Elwin')
+    (<AnswerType.COUNT: 'count'>, 'population', 'Elwin Bay')
 """
 
 from __future__ import annotations
