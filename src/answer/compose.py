@@ -26,10 +26,11 @@ def llm_warnings(budget: LLMBudget, notices: Sequence[str], outcome: str) -> lis
 
 
 def scope_check(aset: Any) -> ScopeCheck | None:
-    """The question names a scope: the answer set's values (all of that scope)."""
-    if not aset.question.scope or not aset.answers:
+    """The answer set's values (all of the scope the question names, if it names one): an LLM
+    answer must state one of them."""
+    if not aset.answers:
         return None
-    return ScopeCheck(scope_label(aset.question.scope),
+    return ScopeCheck(scope_label(aset.question.scope) if aset.question.scope else "",
                       tuple(a.value if parse_value(a.value) else a.normalized for a in aset.answers))
 
 

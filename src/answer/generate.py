@@ -1,11 +1,14 @@
 """The LLM answer: a prompt that forbids outside facts, and a pure, tested validator.
 
 The model sees the numbered top chunks and the claim graph's verdicts and must reply with
-``ANSWER_SCHEMA`` JSON. ``parse_answer_reply`` rejects a reply that is not that JSON, cites
-evidence that does not exist, cites nothing, states a number no cited chunk contains (numbers
-written in words count: "forty-five days" is 45), gives the value of another scope than the
-one asked ("plan=team" asked, the Free plan's value stated), or contradicts the claim graph's
-finding (it found a contradiction; the model says otherwise). ``generate`` retries an invalid
+``ANSWER_SCHEMA`` JSON. ``parse_answer_reply`` rejects a reply that is not that JSON, carries
+markup (HTML tags such as ``<script>``) its cited evidence does not, cites evidence that does
+not exist, cites nothing, states a number no cited chunk contains (numbers written in words
+count: "forty-five days" is 45), gives the value of another scope than the one asked
+("plan=team" asked, the Free plan's value stated), states none of the values the evidence gives
+to the question (when the answer set has measured values: "Events are kept as docs say [1]"
+answers nothing), or contradicts the claim graph's finding (it found a contradiction; the model
+says otherwise). ``generate`` retries an invalid
 reply once, telling the model what was wrong, and returns None (the caller falls back to the
 extractive answer) after a second failure, or when the request's ``LLMBudget`` is spent.
 """
@@ -53,15 +56,17 @@ SYSTEM_PROMPT = (
     '"explanation": "...", "authoritative_answer": "..."}}.'
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_TAG = re.compile(r"<!--|<\s*/?\s*[A-Za-z][\w:-]*(?:\s[^<>]*)?/?\s*>")
 _MARKER = re.compile(r"\[(\d+)\]")
 _NEXT_WORDS = re.compile(r"\s*(%|[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)")
 
 
 @dataclass(frozen=True)
 class ScopeCheck:
-    """The question names a scope: the values the evidence gives for it (any status)."""
+    """The values the evidence gives to the question (any status), for the scope it names, if any:
+    the answer must state one of them, and give no other of their kind for that scope."""
 
-    scope: str  # "plan=team"
+    scope: str  # "plan=team"; "" when the question names no scope
     values: tuple[str, ...]  # as written or normalised ("14 days", "P14D")
 
 
@@ -146,19 +151,35 @@ def with_digits(text: str, *, quantities_only: bool = False) -> str:
 
 
 def scope_problem(check: ScopeCheck, answer: str, authoritative: str) -> str | None:
-    """Why the reply gives a value the evidence does not give for the scope asked, or None.
-    The authoritative answer may state only values of that scope; the answer text must state
-    at least one of them when it states values of their kind (it may name other scopes' too)."""
+    """Why the reply gives a value the evidence does not give for the scope asked, or states
+    none of them, or None. The authoritative answer may state only those values; the answer text
+    must state at least one of them when it states values of their kind (it may name other scopes'
+    too), and one of the two must state one."""
     allowed = [n for n in (parse_value(v) for v in check.values) if n is not None]
     if not allowed:
         return None
     shown = ", ".join(dict.fromkeys(v for v in check.values if parse_value(v)))
+    asked = f"for {check.scope} (the scope asked) the evidence gives" if check.scope else "the evidence gives"
+    said = False
     for field, text in (("authoritative_answer", authoritative), ("answer", answer)):
         stated = [m for m in find_mentions(with_digits(text)) if any(compare(m.norm, a) != "incomparable" for a in allowed)]
         wrong = [m for m in stated if not _allowed(m.norm, allowed)]
         if wrong and (field == "authoritative_answer" or len(wrong) == len(stated)):
-            return (f"the {field} gives {wrong[0].text}, but for {check.scope} (the scope asked) the evidence "
-                    f"gives {shown}")
+            return f"the {field} gives {wrong[0].text}, but {asked} {shown}"
+        said = said or len(wrong) < len(stated)
+    if not said:
+        return f"the answer states no value: {asked} {shown}; state the one that answers the question"
+    return None
+
+
+def markup_problem(fields: Sequence[tuple[str, str]], evidence_texts: Sequence[str]) -> str | None:
+    """Why a reply carries markup (an HTML tag or comment) that none of ``evidence_texts`` holds
+    (docs quoting ``<div>`` may be quoted back), or None."""
+    for field, text in fields:
+        for m in _TAG.finditer(text):
+            tag = m.group(0)
+            if not any(tag.lower() in t.lower() for t in evidence_texts):
+                return f"the {field} contains markup ({tag[:40]}): write plain text, without HTML tags"
     return None
 
 
@@ -195,6 +216,10 @@ def parse_answer_reply(reply: str, evidence_texts: Sequence[str], graph_status: 
     if status != VerdictStatus.INSUFFICIENT_DATA and not cited:
         raise ValueError("the answer cites no evidence: cite every sentence like [1]")
     cited_texts = [evidence_texts[n - 1] for n in cited]
+    problem = markup_problem((("answer", answer), ("verdict.explanation", explanation),
+                              ("authoritative_answer", auth or "")), cited_texts)
+    if problem:
+        raise ValueError(problem)
     for field, text in (("answer", _MARKER.sub(" ", answer)), ("authoritative_answer", auth or "")):
         invented = invented_numbers(text, cited_texts)
         if invented:

@@ -15,6 +15,10 @@ answers and the budget logs the request's one warning, naming the server.
 
 ``prefetch`` makes the call and the checks now, so a server can call the LLM before it takes
 its engine lock and judge the answers under it (``PrefetchedAnswers``).
+
+An empty result (a valid reply whose every value is null, or ``{"answers": []}``) is no answer
+set: it never overrides what the offline extractor finds (a model that reads nothing must not
+turn the offline contradiction into ``insufficient_data``), so the offline candidates are used.
 """
 
 from __future__ import annotations
@@ -280,4 +284,8 @@ class PrefetchedAnswers:
         if self.found is None or question != self.question:
             return self.fallback.candidates(question, chunks)
         ids = {c.id for c in chunks}
-        return [c for c in self.found if c.chunk_id in ids]
+        found = [c for c in self.found if c.chunk_id in ids]
+        if not found:  # the model read no answer in these chunks: that is no verdict, the offline one stands
+            log.info("the LLM's typed answers give no value for %r: using the offline extractor's", question.text)
+            return self.fallback.candidates(question, chunks)
+        return found

@@ -54,7 +54,8 @@ def model(request: dict[str, Any]) -> str:
     line = next(i for i, row in enumerate(ROWS) if row["question"] in user)  # the answer text, citing [1]
     status = VERDICTS[line]
     cites = [] if status == "insufficient_data" else [1]
-    return json.dumps({"answer": "The documents say so [1]." if cites else "The documents do not say.",
+    first = ROWS[line]["documents"][int(HEADER.findall(user)[0][2])]  # an answer states the value of what it cites
+    return json.dumps({"answer": f"The documents say {first['answer']} [1]." if cites else "The documents do not say.",
                        "citations": cites, "verdict": {"status": status, "explanation": "read from the documents",
                                                        "authoritative_answer": None}})
 
