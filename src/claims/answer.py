@@ -38,6 +38,9 @@ _KINDS = {  # the value kinds that answer each question type
 }
 
 
+_SETTING_TYPES = set(_KINDS) | {AnswerType.YESNO, AnswerType.PHRASE, AnswerType.RATE, AnswerType.PERCENT}
+
+
 @dataclass(frozen=True)
 class SettingAnswer:
     setting: str
@@ -126,6 +129,8 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     setting, ``by_setting``), from every chunk of the corpus that gives it a value, so a docs
     entry or a thread below the retrieval cut still speaks. ``similarity(question, texts)``:
     cosines."""
+    if question.atype not in _SETTING_TYPES:
+        return None  # a date, a clock time, a price, a person: not a setting's value
     evidence = by_setting(c for ch in chunks for c in read_chunk(ch))
     known = set(evidence) | set(corpus or ())
     if not known:
