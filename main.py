@@ -752,11 +752,20 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
                    "from the address: http://HOST:PORT/#token=TOKEN).")
 @click.option("--insecure", is_flag=True,
               help="Serve a non-loopback --host without a token: anyone who can reach it can query the corpus.")
+@click.option("--allowed-hosts", "allowed_hosts", multiple=True, metavar="NAMES",
+              help="Host names (comma-separated, repeatable; *.example.com for subdomains) a request's Host header "
+                   "may give; others get 400. Default: localhost, 127.0.0.1, ::1 and --host (for 0.0.0.0: this "
+                   "machine's names and addresses).")
+@click.option("--body-timeout", "body_timeout_s", default=10.0, show_default=True,
+              type=click.FloatRange(min=0, min_open=True),
+              help="Seconds a request body may take to arrive once its headers are in; then 408 and the "
+                   "connection is closed.")
 @corpus_options
 @model_options
 @click.pass_context
 @domain_errors
-def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure: bool) -> None:
+def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure: bool,
+          allowed_hosts: tuple[str, ...], body_timeout_s: float) -> None:
     """Serve the HTTP API and the web page (indexes and models are loaded once, at start).
 
     On an address other than loopback the API needs a bearer token (--token or
@@ -775,8 +784,9 @@ def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure:
     import uvicorn
 
     from src.server.app import create_app
-    from src.server.hosts import is_loopback
+    from src.server.hosts import default_allowed_hosts, is_loopback, parse_allowed_hosts
 
+    hosts = default_allowed_hosts(host) + parse_allowed_hosts(allowed_hosts)  # a bad name: exit 2
     if token is not None and not token.strip():
         raise click.UsageError("--token (or CROSSCHECK_TOKEN) is empty: give a secret, e.g. openssl rand -hex 16")
     token = token.strip() if token else None
@@ -787,9 +797,13 @@ def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure:
         click.echo(f"warning: serving {host} without a token (--insecure): anyone who can reach it can query "
                    "this corpus", err=True)
     service = _open_service(ctx)
-    app = create_app(service, token=token)
+    hosts = tuple(dict.fromkeys(hosts))
+    app = create_app(service, token=token, allowed_hosts=hosts, body_timeout_s=body_timeout_s)
     where = f"http://{host}:{port}/"
     click.echo(f"Crosscheck serving {len(service.chunks)} chunks on {where} (Ctrl+C to stop)", err=True)
+    if not is_loopback(host):
+        click.echo(f"answering requests for the hosts {', '.join(hosts)} (others get 400; --allowed-hosts adds "
+                   "names)", err=True)
     if token:
         click.echo(f"the API needs the bearer token; open the page as {where}#token=<token> or enter it there",
                    err=True)

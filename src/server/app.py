@@ -10,7 +10,10 @@ Safety: with a ``token``, every ``/api/`` route but the graph pages and the heal
 then says only ``{"status": "ok"}``) needs ``Authorization:
 Bearer <token>`` (401 otherwise, checked before anything else); a graph page's URL holds its
 query id, an unguessable server-made token only an authorised request gets, so the page's
-iframe can load it. Request bodies over ``max_body_bytes`` get 413, declared or chunked; bodies are validated
+iframe can load it. Request bodies over ``max_body_bytes`` get 413, declared or chunked; a body
+not received whole within ``body_timeout_s`` (a client that stalls after its headers) gets 408
+and the connection is closed; with ``allowed_hosts``, a request whose ``Host`` header names
+another host gets 400 before anything else (``src.server.hosts``); bodies are validated
 (422 with a message); query ids are random server tokens looked up in a bounded in-memory
 map, never paths; static files come from one fixed folder. Engine and graph calls are
 serialised by the service's lock, LLM calls run outside it (see ``src.answer.service``);
@@ -20,14 +23,18 @@ handlers are plain functions that FastAPI runs in its thread pool.
 from __future__ import annotations
 
 import logging
+import math
 import re
 import secrets
 import tempfile
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
@@ -38,12 +45,14 @@ from src.answer.service import AnswerService, AskOptions
 from src.errors import CrosscheckError, ModelUnavailable, UsageError
 from src.fusion.options import FusionConfig, FusionMode
 from src.fusion.output import log_query
+from src.server.hosts import header_host, host_allowed
 from src.server.schemas import AskRequest, QueryRequest, describe_errors, value_error_message
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 QUERY_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 MAX_BODY_BYTES = 16 * 1024
+BODY_TIMEOUT_S = 10.0  # a request body must arrive whole within this (from the route's first read of it)
 MAX_STORED_QUERIES = 256
 GRAPH_CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
              "font-src data:; frame-ancestors 'self'")
@@ -78,10 +87,12 @@ class QueryStore:
 
 
 class BodyLimit:
-    """ASGI middleware: 413 for a body over ``max_bytes``, declared or streamed."""
+    """ASGI middleware: 413 for a body over ``max_bytes``, declared or streamed; 408 (and the
+    connection closed) for one that has not arrived whole ``timeout_s`` after the route began
+    reading it."""
 
-    def __init__(self, app: Any, max_bytes: int) -> None:
-        self.app, self.max_bytes = app, max_bytes
+    def __init__(self, app: Any, max_bytes: int, timeout_s: float = math.inf) -> None:
+        self.app, self.max_bytes, self.timeout_s = app, max_bytes, timeout_s
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -93,10 +104,16 @@ class BodyLimit:
             return
         seen = 0
         started = False
+        deadline: float | None = None
 
         async def limited_receive() -> dict:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, deadline
+            deadline = deadline if deadline is not None else time.monotonic() + self.timeout_s
+            try:
+                with anyio.fail_after(max(deadline - time.monotonic(), 0)):
+                    message = await receive()
+            except TimeoutError:
+                raise _BodyTimeout(self.timeout_s) from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
@@ -123,6 +140,34 @@ class _TooLarge(StarletteHTTPException):
         super().__init__(413, f"request body over {limit} bytes")
 
 
+class _BodyTimeout(StarletteHTTPException):
+    """The body did not arrive in time: 408, and ``Connection: close`` so that the server drops
+    the connection instead of waiting for the rest."""
+
+    def __init__(self, timeout_s: float) -> None:
+        super().__init__(408, f"request body not received within {timeout_s:g} s", headers={"Connection": "close"})
+
+
+class HostCheck:
+    """ASGI middleware: 400 for a request whose ``Host`` header names none of ``allowed``."""
+
+    def __init__(self, app: Any, allowed: Sequence[str]) -> None:
+        self.app, self.allowed = app, tuple(allowed)
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+            if not host_allowed(host, self.allowed):
+                name = header_host(host)
+                why = (f"Host {name!r} is not a name this server answers to" if name else "the request has no Host header")
+                fix = f"; if it is, start serve with --allowed-hosts {name}" if name else ""
+                response = JSONResponse({"error": f"{why} (allowed: {', '.join(self.allowed)}){fix}"}, status_code=400,
+                                        headers={"Connection": "close"})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def _too_large(limit: int) -> JSONResponse:
     return JSONResponse({"error": f"request body over {limit} bytes"}, status_code=413)
 
@@ -141,7 +186,9 @@ def _authorized(request: Request, token: str) -> bool:
 
 
 def create_app(service: AnswerService, *, token: str | None = None, max_body_bytes: int = MAX_BODY_BYTES,
-               max_stored_queries: int = MAX_STORED_QUERIES) -> FastAPI:
+               max_stored_queries: int = MAX_STORED_QUERIES, allowed_hosts: Sequence[str] | None = None,
+               body_timeout_s: float = BODY_TIMEOUT_S) -> FastAPI:
+    """The app; ``allowed_hosts`` None answers any ``Host`` (``serve`` always passes a list)."""
     app = FastAPI(title="Crosscheck", version="0.1.0", docs_url=None, redoc_url=None,
                   description="Ask docs, forums, tickets and blogs at once; see where they agree and contradict.")
     store = QueryStore(max_stored_queries)
@@ -149,7 +196,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
     # Added first, so innermost: the routes read the body through it directly. Behind the
     # BaseHTTPMiddleware layers below, its 413 would reach FastAPI's body parsing wrapped in an
     # ExceptionGroup and become a 400. It also runs after the token check.
-    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes, timeout_s=body_timeout_s)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -250,4 +297,6 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    if allowed_hosts is not None:
+        app.add_middleware(HostCheck, allowed=allowed_hosts)  # added last: outermost, before the token check
     return app
