@@ -142,8 +142,8 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     how = "named"
     if len(named) == 1:
         setting = named[0]
-    elif similarity is None or not (named or evidence):
-        return None
+    elif similarity is None or not (named or evidence) or question.atype is AnswerType.VERSION:
+        return None  # a version asked without a setting's name is a product's, not a setting's value
     else:
         pool = named or sorted(evidence)
         scores = similarity(question.text, [_description(n, by_name[n]) for n in pool])
