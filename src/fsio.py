@@ -66,9 +66,9 @@ def _first_json_line(head: bytes) -> dict[str, Any] | None:
 
 
 def _is_chunks(head: bytes) -> bool:
+    """A chunks file, of this version or an earlier one (which had no ``schema`` field)."""
     obj = _first_json_line(head)
-    return obj is not None and isinstance(obj.get("schema"), int) and all(
-        isinstance(obj.get(k), str) for k in ("id", "source", "text"))
+    return obj is not None and all(isinstance(obj.get(k), str) for k in ("id", "text"))
 
 
 def _is_answers(head: bytes) -> bool:
