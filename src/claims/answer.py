@@ -135,14 +135,16 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     known = set(evidence) | set(corpus or ())
     if not known:
         return None
+    # a one-word name is a setting's only where a documentation entry opens with it (`acks`)
     stated = {n for n in known if "." in n or "_" in n
-              or any(c.modality is Modality.DEFAULT for c in evidence.get(n, []) + list((corpus or {}).get(n, [])))}
+              or any(c.attribute.context for c in evidence.get(n, []) + list((corpus or {}).get(n, [])))}
     named = _named(question.text, stated)
     by_name = {**evidence, **(corpus or {})}
     how = "named"
     if len(named) == 1:
         setting = named[0]
-    elif similarity is None or not (named or evidence) or question.atype is AnswerType.VERSION:
+    elif similarity is None or not (named or evidence) or question.atype is AnswerType.VERSION \
+            or re.search(r"\bversions?\b", question.text, re.IGNORECASE):
         return None  # a version asked without a setting's name is a product's, not a setting's value
     else:
         pool = named or sorted(evidence)
