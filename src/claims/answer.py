@@ -147,7 +147,10 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
             or re.search(r"\bversions?\b", question.text, re.IGNORECASE):
         return None  # a version asked without a setting's name is a product's, not a setting's value
     else:
-        pool = named or sorted(evidence)
+        # by meaning, only a setting the docs give an entry to (its description to compare with)
+        pool = named or sorted(n for n in evidence if any(c.attribute.context for c in by_name[n]))
+        if not pool:
+            return None
         scores = similarity(question.text, [_description(n, by_name[n]) for n in pool])
         order = np.argsort(-scores)
         best = float(scores[order[0]])
