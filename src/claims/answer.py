@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from src.claims.model import Modality, ReadClaim
-from src.claims.reader import identifiers, read_chunk
+from src.claims.reader import identifiers, read_chunk, release
 from src.graph.candidates import Candidate
 from src.graph.question import AnswerType, Question
 from src.types import Chunk
@@ -93,14 +93,10 @@ def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
     # a name run together with the word before it ("Thekeepalive_requests") is the name it ends with
     for name in sorted(out, key=len, reverse=True):
         base = next((b for b in out if b != name and len(b) >= 8 and name.endswith(b)
-                     and name[-len(b) - 1].isalnum() is not False and len(out[b]) >= len(out[name])), None)
+                     and name[-len(b) - 1].isalnum() and len(out[b]) >= len(out[name])), None)
         if base is not None:
             out[base] += out.pop(name)
     return out
-
-
-def _release(version: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in re.findall(r"\d+", version)[:3])
 
 
 def _one_entry(claims: list[ReadClaim], ranked: list[str]) -> list[ReadClaim]:
@@ -131,15 +127,17 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     cosines."""
     if question.atype not in _SETTING_TYPES:
         return None  # a date, a clock time, a price, a person: not a setting's value
-    evidence = by_setting(c for ch in chunks for c in read_chunk(ch))
-    known = set(evidence) | set(corpus or ())
-    if not known:
+    if corpus is None:
+        evidence = by_setting(c for ch in chunks for c in read_chunk(ch))
+    else:  # the evidence's claims, as the corpus index already read them
+        ids = {ch.id for ch in chunks}
+        evidence = {n: mine for n, cs in corpus.items() if (mine := [c for c in cs if c.chunk_id in ids])}
+    by_name = {**evidence, **(corpus or {})}
+    if not by_name:
         return None
     # a one-word name is a setting's only where a documentation entry opens with it (`acks`)
-    stated = {n for n in known if "." in n or "_" in n
-              or any(c.attribute.context for c in evidence.get(n, []) + list((corpus or {}).get(n, [])))}
+    stated = {n for n, cs in by_name.items() if "." in n or "_" in n or any(c.attribute.context for c in cs)}
     named = _named(question.text, stated)
-    by_name = {**evidence, **(corpus or {})}
     how = "named"
     if len(named) == 1:
         setting = named[0]
@@ -164,11 +162,11 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
         mine = defaults  # what the text says the default is outranks a value someone set
     if not mine:
         return None
-    newest = max((_release(c.doc_version) for c in mine if c.doc_version), default=())
+    newest = max((release(c.doc_version) for c in mine if c.doc_version), default=())
     candidates = []
     for c, kind, normalized in _unify(mine):
         scope = dict(c.scope)
-        if not scope and c.doc_version and _release(c.doc_version) < newest:
+        if not scope and c.doc_version and release(c.doc_version) < newest:
             scope = {"version": "<" + ".".join(map(str, newest))}  # a manual of an older release
         score = 1.0 + (0.2 if c.modality is Modality.DEFAULT else 0.0)
         candidates.append(Candidate(value=c.value, normalized=normalized, kind=kind, scope=scope,

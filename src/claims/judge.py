@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from src.claims.reader import release
 from src.graph.answer_set import AnswerSet, AnswerValue, answer_key, support_weight
 from src.graph.candidates import Candidate
 from src.graph.question import Question
@@ -24,16 +25,12 @@ from src.types import VerdictStatus
 SIZE_TOLERANCE = 0.05  # decimal and binary prefixes (MB, MiB) name one size
 
 
-def _version(text: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in re.findall(r"\d+", text)[:4])
-
-
 def is_older(c: Candidate, latest: tuple[int, ...]) -> bool:
     """The value holds only for versions before the newest one the setting's claims name."""
     v = c.scope.get("version", "")
     if v.startswith("<"):
         return True
-    return v.startswith(">=") and bool(latest) and _version(v) < latest
+    return v.startswith(">=") and bool(latest) and release(v) < latest
 
 
 def same(a: Candidate, b: Candidate) -> bool:
@@ -72,7 +69,7 @@ def asks_history(text: str) -> bool:
 
 def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],
                   authority: Mapping[str, float]) -> AnswerSet:
-    versions = [_version(c.scope["version"]) for c in candidates if c.scope.get("version", "").startswith(">=")]
+    versions = [release(c.scope["version"]) for c in candidates if c.scope.get("version", "").startswith(">=")]
     latest = max(versions, default=())
     older = [c for c in candidates if is_older(c, latest)]
     current = [c for c in candidates if not is_older(c, latest)]

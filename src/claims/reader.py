@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from src.claims.model import Attribute, Modality, ReadClaim
 from src.graph.mentions import Mention, find_mentions
@@ -83,6 +84,11 @@ def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[st
                 continue
             return {"version": rel + m.group("v").lstrip("vV")}
     return {}
+
+
+def release(version: str) -> tuple[int, ...]:
+    """A version's numbers, to compare releases: "1.19.10" -> (1, 19, 10)."""
+    return tuple(int(x) for x in re.findall(r"\d+", version)[:4])
 
 
 def _doc_version(chunk: Chunk) -> str:
@@ -152,8 +158,6 @@ class _Reader:
         found = False
         for m in _KV.finditer(sentence):  # ``acks=1``: the pair names its own key
             key = m.group("key").lower()
-            if any(s <= m.start() < e for s, e in taken[:0]):
-                continue
             span = (m.start("value"), m.end("value"))
             c = self._claim(key, "", m.group("value"), span, sentence, modality, version_scope(sentence, span))
             if c is not None:
@@ -180,13 +184,13 @@ class _Reader:
             scope = version_scope(sentence, span)
             tail = re.match(r"[kmgKMG]\b", sentence[mention.end:mention.end + 2])
             if mention.bare and tail:  # "1m", "8k", "64M": a size in config syntax
-                mention = type(mention)(mention.start, mention.end + 1, mention.text + tail.group(0).upper() + "B",
-                                        mention.norm, False)
+                mention = replace(mention, end=mention.end + 1, text=mention.text + tail.group(0).upper() + "B",
+                                  bare=False)
                 span = (mention.start, mention.end)
             elif mention.bare is False and re.fullmatch(r"\d[\d,.]*\s+[a-z]+", mention.text) \
                     and mention.norm.kind == "number":
-                mention = type(mention)(mention.start, mention.start + len(mention.text.split()[0]),
-                                        mention.text.split()[0], mention.norm, True)  # "413 error": the number
+                number = mention.text.split()[0]  # "413 error": the number
+                mention = replace(mention, end=mention.start + len(number), text=number, bare=True)
                 span = (mention.start, mention.end)
             name = self._setting_for(sentence, mention.start, names, label_default)
             words = "" if name else " ".join(w for w in re.findall(r"[A-Za-z][\w-]+", sentence[:mention.start])[-4:])
@@ -233,9 +237,8 @@ class _Reader:
                 modality = Modality.DEFAULT if _DEFAULT.search(said) else Modality.CONFIGURED
                 c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {})
                 if c is not None and len(value.split()) <= 3:
-                    yield ReadClaim(Attribute(key, True, said), c.value, c.normalized, c.kind, c.modality, c.scope,
-                                    c.sentence, c.span, c.chunk_id, c.source, c.lo, c.doc_version)
-            note = [] if not cm else note
+                    yield replace(c, attribute=Attribute(key, True, said))  # its comment describes it
+            note = []
 
     def table(self, lines: list[str]) -> Iterator[ReadClaim]:
         rows = [[c.strip().strip("`*") for c in ln.strip().strip("|").split("|")] for ln in lines]
@@ -305,13 +308,13 @@ class _Reader:
                 continue
             label = _LABEL.match(line)
             if label:
-                if _DEFAULT.fullmatch(label.group("label").strip()):
-                    yield from self.sentence(line.strip(), label_default=True)
                 names = identifiers(line)
                 if names and self.entry is None:
                     self.last = names[-1][2]  # "Title: increase worker_connections ...": what the thread is about
                 rest = label.group("value")
-                if len(rest.split()) >= 4 and not rest.rstrip().endswith("?"):
+                if _DEFAULT.fullmatch(label.group("label").strip()):
+                    yield from self.sentence(line.strip(), label_default=True)
+                elif len(rest.split()) >= 4 and not rest.rstrip().endswith("?"):
                     for sentence in split_sentences(rest):  # "Reply: ...", "Note: ...": prose after a label
                         yield from self.sentence(sentence)
                 continue  # "Type: int", "Importance: high", "Syntax: ...": about the entry, not its value

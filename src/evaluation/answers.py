@@ -25,7 +25,7 @@ from typing import Any
 
 from src.answer.model import STATUSES
 from src.evaluation.conflicts import values_match
-from src.evaluation.gold import GoldFileError, json_object
+from src.evaluation.gold import GoldFileError, json_lines
 from src.graph.values import compare, parse_value
 
 VERDICTS = STATUSES  # what `ask` can say, so what a gold item may expect
@@ -42,15 +42,8 @@ class AnswerItem:
 
 
 def load_answer_items(path: Path, split: str = "all") -> list[AnswerItem]:
-    if not path.is_file():
-        raise GoldFileError(path, "answers file not found")
     out = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        obj = json_object(line)
-        if isinstance(obj, str):
-            raise GoldFileError(path, f"line {lineno}: {obj}")
+    for lineno, obj in json_lines(path, "answers file not found"):
         verdict = obj.get("verdict")
         if not isinstance(obj.get("q"), str) or verdict not in VERDICTS:
             raise GoldFileError(path, f"line {lineno}: needs \"q\" and a \"verdict\" in {', '.join(VERDICTS)}")

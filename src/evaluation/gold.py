@@ -114,6 +114,22 @@ def json_object(text: str) -> dict[str, Any] | str:
     return obj if isinstance(obj, dict) else "expected a JSON object"
 
 
+def json_lines(path: Path, missing: str = "file not found") -> list[tuple[int, dict[str, Any]]]:
+    """(line number, object) for each non-blank line of a JSON Lines gold file; a missing file or
+    a line that is no JSON object raises ``GoldFileError`` naming the file (and line)."""
+    if not path.is_file():
+        raise GoldFileError(path, missing)
+    rows = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        obj = json_object(line)
+        if isinstance(obj, str):
+            raise GoldFileError(path, f"line {lineno}: {obj}")
+        rows.append((lineno, obj))
+    return rows
+
+
 def parse_gold_line(text: str) -> tuple[str, dict[str, int]] | str:
     """``(query, relevant)`` from one gold line, or the reason the line is unusable."""
     obj = json_object(text)

@@ -24,14 +24,13 @@ and another by the other side's document with its value) and **others**; a label
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from src.evaluation.answers import same_value
-from src.evaluation.gold import GoldFileError, doc_id_of, json_object
+from src.evaluation.gold import GoldFileError, doc_id_of, json_lines
 
 EXPECT_TO_VERDICT = {"contradiction": "contradiction", "consistent": "consistent", "version_scoped": "scoped"}
 
@@ -90,23 +89,9 @@ def products(root: Path) -> list[Path]:
     return found
 
 
-def _lines(path: Path) -> list[dict[str, Any]]:
-    if not path.is_file():
-        raise GoldFileError(path, "file not found")
-    rows = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        obj = json_object(line)
-        if isinstance(obj, str):
-            raise GoldFileError(path, f"line {lineno}: {obj}")
-        rows.append(obj)
-    return rows
-
-
 def load_cases(product: Path) -> list[Case]:
-    conflicts = _lines(product / "conflicts.jsonl")
-    answers = _lines(product / "answers.jsonl")
+    conflicts = [obj for _, obj in json_lines(product / "conflicts.jsonl")]
+    answers = [obj for _, obj in json_lines(product / "answers.jsonl")]
     if len(answers) != len(conflicts):
         raise GoldFileError(product / "answers.jsonl", f"{len(answers)} lines for {len(conflicts)} in conflicts.jsonl")
     out = []
@@ -193,6 +178,3 @@ def run_product(product: Path, ask: Callable[[str], Any], audit: Callable[[], di
     scores = [score_answer(c, ask(c.q)) for c in cases]
     return scores, score_audit(cases, audit()) if audit is not None else None
 
-
-def dumps(rows: Iterable[dict[str, Any]]) -> str:
-    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
