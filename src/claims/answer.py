@@ -21,9 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from src.claims.model import Modality, ReadClaim
-from src.claims.reader import identifiers, read_chunk, release
+from src.claims.reader import identifiers, read_chunk, release, setting_words
 from src.graph.candidates import Candidate
 from src.graph.question import AnswerType, Question
+from src.text import stem_words, tokens
 from src.types import Chunk
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
@@ -53,6 +54,11 @@ def _named(question: str, settings: set[str]) -> list[str]:
     low = question.lower()
     found = [n for _, _, n in identifiers(question) if n in settings]
     found += [s for s in settings if s not in found and re.search(rf"(?<![\w.]){re.escape(s)}(?![\w])", low)]
+    if not found:  # every word of a name, in any order: "connections per worker" names worker_connections
+        asked = set(stem_words(tokens(question)))
+        words = {s: set(stem_words(w)) for s in settings if len(w := setting_words(s)) >= 2}
+        found = [s for s, w in words.items() if w <= asked]
+        found = [s for s in found if not any(words[s] < words[o] for o in found)]  # the longest names
     return found
 
 
@@ -105,7 +111,10 @@ def _one_entry(claims: list[ReadClaim], ranked: list[str]) -> list[ReadClaim]:
     first (else the first read) is the one asked about; other sources' claims all stay."""
     docs: dict[str, set[str]] = {}
     top = max((AUTHORITY_ORDER.get(c.source, 0) for c in claims), default=0)
+    newest = max((release(c.doc_version) for c in claims if c.doc_version), default=())
     for c in claims:
+        if c.doc_version and release(c.doc_version) < newest:
+            continue  # an older release's manual: scoped to it, not a second entry
         if AUTHORITY_ORDER.get(c.source, 0) == top and top > 0 and not c.scope and c.modality is Modality.DEFAULT:
             docs.setdefault(c.chunk_id.split("#")[0], set()).add(c.normalized)
     if len(docs) < 2 or len({frozenset(v) for v in docs.values()}) < 2:
@@ -113,6 +122,62 @@ def _one_entry(claims: list[ReadClaim], ranked: list[str]) -> list[ReadClaim]:
     order = [i.split("#")[0] for i in ranked]
     keep = min(docs, key=lambda d: (order.index(d) if d in order else len(order), d))
     return [c for c in claims if c.chunk_id.split("#")[0] == keep or c.chunk_id.split("#")[0] not in docs]
+
+
+def is_setting(name: str, claims: Sequence[ReadClaim]) -> bool:
+    """A name is a setting's when it is written as one (``session.timeout.ms``, ``wait_timeout``);
+    a one-word name only where a documentation entry opens with it (`acks`)."""
+    return "." in name or "_" in name or any(c.attribute.context for c in claims)
+
+
+def _one_value(claims: list[ReadClaim], question: str) -> list[ReadClaim]:
+    """One official document giving one setting two defaults in two sentences ("the client
+    program's default is 16MB", "the server's default is 64MB") tells two things apart by
+    their words: the sentence sharing more of the question's words is the one asked about
+    (a tie keeps both)."""
+    top = max((AUTHORITY_ORDER.get(c.source, 0) for c in claims), default=0)
+    official = [c for c in claims if top > 0 and AUTHORITY_ORDER.get(c.source, 0) == top and not c.scope
+                and c.modality is Modality.DEFAULT]
+    asked = set(stem_words(tokens(question)))
+    drop: set[int] = set()
+    for doc in {c.chunk_id.split("#")[0] for c in official}:
+        mine = [c for c in official if c.chunk_id.split("#")[0] == doc]
+        if len({c.normalized for c in mine}) < 2:
+            continue
+        shared = {id(c): len(asked & set(stem_words(tokens(c.sentence)))) for c in mine}
+        best = max(shared.values())
+        winners = {c.normalized for c in mine if shared[id(c)] == best}
+        if len(winners) == 1:
+            drop |= {id(c) for c in mine if c.normalized not in winners}
+    return [c for c in claims if id(c) not in drop]
+
+
+def setting_candidates(claims: list[ReadClaim], ranked: Sequence[str] | None = None, *,
+                       defaults_only: bool = False, question: str = "") -> list[Candidate]:
+    """One setting's claims as answer candidates: statements of the default outrank configured
+    values (``defaults_only``: nothing else counts); a value of an older release's manual is
+    scoped to the versions before the newest manual's. ``ranked``: chunk ids, best first, that
+    pick among official documents giving the name different defaults (``_one_entry``); None:
+    such a name is left out (two things of one name, no question to tell them apart)."""
+    if ranked is None and _one_entry(claims, []) != claims:
+        return []
+    mine = _one_entry(claims, list(ranked or ()))
+    if question:
+        mine = _one_value(mine, question)
+    defaults = [c for c in mine if c.modality is Modality.DEFAULT]
+    if defaults or defaults_only:
+        mine = defaults  # what the text says the default is outranks a value someone set
+    newest = max((release(c.doc_version) for c in mine if c.doc_version), default=())
+    candidates = []
+    for c, kind, normalized in _unify(mine):
+        scope = dict(c.scope)
+        if not scope and c.doc_version and release(c.doc_version) < newest:
+            scope = {"version": "<" + ".".join(map(str, newest))}  # a manual of an older release
+        score = 1.0 + (0.2 if c.modality is Modality.DEFAULT else 0.0)
+        candidates.append(Candidate(value=c.value, normalized=normalized, kind=kind, scope=scope,
+                                    sentence=c.sentence, chunk_id=c.chunk_id, source=c.source, score=score,
+                                    subject=1.0, meaning=1.0))
+    return candidates
 
 
 def setting_answer(question: Question, chunks: Sequence[Chunk],
@@ -135,8 +200,7 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     by_name = {**evidence, **(corpus or {})}
     if not by_name:
         return None
-    # a one-word name is a setting's only where a documentation entry opens with it (`acks`)
-    stated = {n for n, cs in by_name.items() if "." in n or "_" in n or any(c.attribute.context for c in cs)}
+    stated = {n for n, cs in by_name.items() if is_setting(n, cs)}
     named = _named(question.text, stated)
     how = "named"
     if len(named) == 1:
@@ -156,20 +220,8 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
         if not named and (best < MIN_MEANING or best - second < MARGIN):
             return None
         setting, how = pool[int(order[0])], "meaning"
-    mine = _one_entry([c for c in by_name[setting] if _fits(question, c)], [ch.id for ch in chunks])
-    defaults = [c for c in mine if c.modality is Modality.DEFAULT]
-    if defaults:
-        mine = defaults  # what the text says the default is outranks a value someone set
-    if not mine:
+    candidates = setting_candidates([c for c in by_name[setting] if _fits(question, c)], [ch.id for ch in chunks],
+                                    question=question.text)
+    if not candidates:
         return None
-    newest = max((release(c.doc_version) for c in mine if c.doc_version), default=())
-    candidates = []
-    for c, kind, normalized in _unify(mine):
-        scope = dict(c.scope)
-        if not scope and c.doc_version and release(c.doc_version) < newest:
-            scope = {"version": "<" + ".".join(map(str, newest))}  # a manual of an older release
-        score = 1.0 + (0.2 if c.modality is Modality.DEFAULT else 0.0)
-        candidates.append(Candidate(value=c.value, normalized=normalized, kind=kind, scope=scope,
-                                    sentence=c.sentence, chunk_id=c.chunk_id, source=c.source, score=score,
-                                    subject=1.0, meaning=1.0))
     return SettingAnswer(setting, how, tuple(candidates))

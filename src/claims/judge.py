@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from src.claims.reader import release
 from src.graph.answer_set import AnswerSet, AnswerValue, answer_key, support_weight
 from src.graph.candidates import Candidate
+from src.graph.mentions import find_mentions
 from src.graph.question import Question
 from src.graph.values import parse_value
 from src.types import VerdictStatus
@@ -67,8 +68,10 @@ def asks_history(text: str) -> bool:
                              re.IGNORECASE))
 
 
-def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],
-                  authority: Mapping[str, float]) -> AnswerSet:
+def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]) -> list[AnswerValue]:
+    """A setting's values judged: the current answer of the most authoritative source first
+    (``authoritative``), each other current value ``contradicted``, older versions' values
+    ``supported`` under their version scope."""
     versions = [release(c.scope["version"]) for c in candidates if c.scope.get("version", "").startswith(">=")]
     latest = max(versions, default=())
     older = [c for c in candidates if is_older(c, latest)]
@@ -84,6 +87,8 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
 
     groups = sorted(_groups(current), key=lambda g: tuple(-x for x in rank(g)) + (g[0].normalized,))
     answers: list[AnswerValue] = []
+    if not groups:
+        return answers
     winner = groups[0]
     for k, g in enumerate(groups):
         status = "authoritative" if k == 0 else "contradicted"
@@ -95,9 +100,28 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
             continue
         scope = {"version": min((c.scope.get("version", "") for c in g), key=len)}
         answers.append(_value(g, "supported", scope, authority, ()))
-    if any(a.status == "contradicted" for a in answers):
+    return answers
+
+
+def proposed_values(text: str) -> list[Candidate]:
+    """The values a question puts forward to be checked ("Is 151 really the default?", "is
+    64MB already the default?"): its value mentions, versions aside."""
+    return [Candidate(value=m.text, normalized=m.norm.canonical, kind=m.norm.kind, scope={}, sentence=text,
+                      chunk_id="", source="question", score=0.0) for m in find_mentions(text)
+            if m.norm.kind not in ("version", "date", "time") and not re.fullmatch(r"\d+\.\d+(?:\.\d+)*", m.text)]
+
+
+def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],
+                  authority: Mapping[str, float]) -> AnswerSet:
+    answers = judge_values(candidates, authority)
+    proposed = proposed_values(question.text)
+    history = asks_history(question.text)
+    first = answers[0] if answers and answers[0].status == "authoritative" else None
+    if proposed and first is not None and not history and any(same(p, first.candidates[0]) for p in proposed):
+        verdict = VerdictStatus.CONSISTENT  # the value the question puts forward is the authoritative one
+    elif any(a.status == "contradicted" for a in answers):
         verdict = VerdictStatus.CONTRADICTION
-    elif len(answers) > 1 and (asks_history(question.text) or question.scope):
+    elif len(answers) > 1 and (history or question.scope):
         verdict = VerdictStatus.SCOPED
     else:
         verdict = VerdictStatus.CONSISTENT

@@ -36,4 +36,9 @@ class ReadClaim:
     source: str
     lo: float | None = None  # the magnitude in the kind's base unit (seconds, bytes), when numeric
     doc_version: str = ""  # the version the claim's document is about (front matter)
-    extra: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, str] = field(default_factory=dict)  # {"inferred": "yes"}: the setting came from the context
+
+    @property
+    def inferred(self) -> bool:
+        """The sentence does not name the setting: the chunk's context gave it."""
+        return self.extra.get("inferred") == "yes"

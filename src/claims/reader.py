@@ -50,6 +50,9 @@ _OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+th
 _NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|after)|>=?)\s*"
                     rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{_VERSION})\b", re.IGNORECASE)
 _DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
+# "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10": a change
+_CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.;]{0,40}?\bfrom\s+"
+                     r"(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
 _WORD_VALUE = re.compile(r"^[`*\"']*(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*(?:\s*[.,;)]|\s*$)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE = re.compile(r"^\s*\|")
@@ -91,9 +94,16 @@ def release(version: str) -> tuple[int, ...]:
     return tuple(int(x) for x in re.findall(r"\d+", version)[:4])
 
 
-def _doc_version(chunk: Chunk) -> str:
+def doc_version(chunk: Chunk) -> str:
+    """The release a document is about (its front matter's version), "" for none."""
     m = _DOC_VERSION.search(str(chunk.metadata.get("version") or ""))
     return m.group(1) if m else ""
+
+
+def setting_words(name: str) -> list[str]:
+    """The words of a setting's name, its unit suffix aside: ``offsets.retention.minutes`` ->
+    offsets, retention."""
+    return [w for w in re.split(r"[._]", _UNIT_SUFFIX.sub("", name)) if w]
 
 
 def _unit_from_name(name: str) -> str:
@@ -101,20 +111,49 @@ def _unit_from_name(name: str) -> str:
     return m.group(1) if m else ""
 
 
+_CUE_AHEAD = re.compile(r"\s*(?:(?:[a-z]+\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
+
+
+def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int, str]] = ()) -> int | None:
+    """The index of the value a sentence's default cue points at: the value right after it
+    ("default is 8 hours", "defaults to 5", "default 50s"), else the nearest value before it
+    ("acks=1 (default)", "100 is the default"), else the nearest after it, unless two setting
+    names stand between them (the cue is another setting's: "default pool max.idle.time
+    above wait_timeout (1h)"); None without a cue or values."""
+    if not spans:
+        return None
+    best: tuple[int, int] | None = None
+    for m in _DEFAULT.finditer(sentence):
+        ahead = _CUE_AHEAD.match(sentence, m.end()).end()
+        at = next((i for i, (start, _) in enumerate(spans) if start == ahead), None)
+        if at is not None:
+            return at
+        before = [(m.start() - end, i) for i, (_, end) in enumerate(spans) if end <= m.start()]
+        after = [(start - m.end() + 1000, i) for i, (start, _) in enumerate(spans) if start >= m.end()
+                 and len({n for a, _, n in names if m.end() <= a < start}) < 2]
+        near = min(before + after, default=None)
+        if near is not None and (best is None or near < best):
+            best = near
+    return best[1] if best is not None else None
+
+
 class _Reader:
     def __init__(self, chunk: Chunk) -> None:
         self.chunk = chunk
-        self.doc_version = _doc_version(chunk)
+        self.doc_version = doc_version(chunk)
         self.entry: str | None = None  # the setting entry open
         self.entry_text: list[str] = []
         self.last: str | None = None  # the setting the chunk spoke of last
+        self.spoke = False  # ... in the sentence just read, of the paragraph being read
+        self.follows = False  # the sentence being read follows one that spoke of ``last``
         title = str(chunk.metadata.get("title") or "")
         names = {n for _, _, n in identifiers(title)}
         self.title_setting = next(iter(names)) if len(names) == 1 else None
 
     # -- values --------------------------------------------------------------------------
     def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
-               modality: Modality, scope: dict[str, str]) -> ReadClaim | None:
+               modality: Modality, scope: dict[str, str], inferred: bool = False) -> ReadClaim | None:
+        """``inferred``: the sentence does not name the setting; the chunk's context gave it."""
         value = value.strip().strip("`*\"'").rstrip(".,;:")
         if not value:
             return None
@@ -131,10 +170,19 @@ class _Reader:
         attribute = Attribute(name, True, context) if name else \
             Attribute(words, False, self.last or self.title_setting or "")
         return ReadClaim(attribute, value, normalized, kind, modality, dict(scope), sentence, span,
-                         self.chunk.id, self.chunk.source, lo, self.doc_version)
+                         self.chunk.id, self.chunk.source, lo, self.doc_version,
+                         {"inferred": "yes"} if inferred and name else {})
+
+    def _inferred(self, name: str | None, names: list[tuple[int, int, str]]) -> bool:
+        """The setting came from the chunk's context (the title, the next sentence, a setting an
+        earlier paragraph spoke of), not from the sentence, the sentence before it in its
+        paragraph, or the entry it stands in."""
+        if name is None or name == self.entry or name in {n for _, _, n in names}:
+            return False
+        return not (self.follows and name == self.last)  # "... the max_connections variable. Its default is 151."
 
     def _setting_for(self, sentence: str, start: int, names: list[tuple[int, int, str]],
-                     label: bool = False) -> str | None:
+                     label: bool = False, ahead: str | None = None) -> str | None:
         """The setting named nearest before the value, else after it, else the entry open; a
         sentence of prose falls back to the setting the chunk spoke of last and the title's."""
         before = [n for n in names if n[1] <= start]
@@ -147,40 +195,48 @@ class _Reader:
             return self.entry
         # prose naming no setting: a sentence stating a default is about the setting the chunk
         # spoke of last (or its title names), "the directive (default is 100)"
-        return (self.last or self.title_setting) if _DEFAULT.search(sentence) else None
+        return (self.last or self.title_setting or ahead) if _DEFAULT.search(sentence) else None
 
-    def sentence(self, sentence: str, *, label_default: bool = False) -> Iterator[ReadClaim]:
+    def sentence(self, sentence: str, *, label_default: bool = False, ahead: str | None = None) -> Iterator[ReadClaim]:
+        """The claims of one sentence; ``ahead``: the one setting the next sentence names (a
+        sentence stating a default and naming no setting may be about it: "By default, the
+        server closes it after eight hours. You can change this with wait_timeout.")."""
+        self.follows, self.spoke = self.spoke, False
         if len(sentence) > MAX_SENTENCE or sentence.rstrip().endswith("?"):
             return
         names = identifiers(sentence)
         modality = Modality.DEFAULT if label_default or _DEFAULT.search(sentence) else Modality.STATED
         taken: list[tuple[int, int]] = [(s, e) for s, e, _ in names]
-        found = False
-        for m in _KV.finditer(sentence):  # ``acks=1``: the pair names its own key
-            key = m.group("key").lower()
-            span = (m.start("value"), m.end("value"))
-            c = self._claim(key, "", m.group("value"), span, sentence, modality, version_scope(sentence, span))
-            if c is not None:
-                found = True
-                taken.append((m.start(), m.end()))
-                yield c
-        if not label_default and not _DEFAULT.search(sentence) and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
+        pairs = list(_KV.finditer(sentence))  # ``acks=1``: the pair names its own key
+        if not label_default and not pairs and not _DEFAULT.search(sentence) \
+                and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
             return  # a list marker, a lone number, a code fragment
         scoped = [(m.start("v"), m.end("v")) for p in (_OLDER, _NEWER) for m in p.finditer(sentence)]
-        cues = [m.start() for m in _DEFAULT.finditer(sentence)]
-        mentions = [m for m in find_mentions(sentence) if m.norm.kind != "time"]
+        mentions = [m for m in find_mentions(sentence) if m.norm.kind != "time"
+                    and not any(m.overlaps(t) for t in taken)
+                    and not any(m.overlaps((p.start(), p.end())) for p in pairs)
+                    and not any(m.overlaps(v) for v in scoped)]  # a version named is the scope, not a value
+        changed, used = self._change(sentence, names, ahead)
+        mentions = [m for m in mentions if not any(m.overlaps(u) for u in used)]
+        spans = [(p.start("value"), p.end("value")) for p in pairs] + [(m.start, m.end) for m in mentions]
+        pointed = None if label_default or not spans else cued(sentence, spans, names)
 
-        def near_cue(m: Mention) -> float:
-            return min((abs(m.start - c) for c in cues), default=0)
+        def own(i: int) -> Modality:
+            return modality if label_default or i == pointed else Modality.STATED
 
-        closest = min(mentions, key=near_cue) if cues and len(mentions) > 1 and not label_default else None
-        for mention in mentions:
-            own = modality if closest is None or mention is closest else Modality.STATED
+        found = bool(changed)
+        given = [c.attribute.name for c in changed if c.attribute.identifier]
+        yield from changed
+        for i, m in enumerate(pairs):
+            span = (m.start("value"), m.end("value"))
+            c = self._claim(m.group("key").lower(), "", m.group("value"), span, sentence, own(i),
+                            version_scope(sentence, span))
+            if c is not None:
+                found = True
+                given.append(c.attribute.name)
+                yield c
+        for k, mention in enumerate(mentions, start=len(pairs)):
             span = (mention.start, mention.end)
-            if any(s <= mention.start < e or s < mention.end <= e for s, e in taken):
-                continue
-            if any(mention.start < e and s < mention.end for s, e in scoped):
-                continue  # the version is the scope, not a value
             scope = version_scope(sentence, span)
             tail = re.match(r"[kmgKMG]\b", sentence[mention.end:mention.end + 2])
             if mention.bare and tail:  # "1m", "8k", "64M": a size in config syntax
@@ -192,11 +248,12 @@ class _Reader:
                 number = mention.text.split()[0]  # "413 error": the number
                 mention = replace(mention, end=mention.start + len(number), text=number, bare=True)
                 span = (mention.start, mention.end)
-            name = self._setting_for(sentence, mention.start, names, label_default)
+            name = self._setting_for(sentence, mention.start, names, label_default, ahead)
             words = "" if name else " ".join(w for w in re.findall(r"[A-Za-z][\w-]+", sentence[:mention.start])[-4:])
-            c = self._claim(name, words, mention.text, span, sentence, own, scope)
+            c = self._claim(name, words, mention.text, span, sentence, own(k), scope, self._inferred(name, names))
             if c is not None and (name or words):
                 found = True
+                given += [name] if name else []
                 yield c
         if not found and modality is Modality.DEFAULT:
             # "Default: all", "the default is all", "defaults to all": a word value after the cue
@@ -208,11 +265,41 @@ class _Reader:
                     span = (m.end() + w.start("w"), m.end() + w.end("w"))
                     name = self._setting_for(sentence, span[0], names, label_default)
                     if name:
-                        c = self._claim(name, "", w.group("w"), span, sentence, modality, version_scope(sentence))
+                        c = self._claim(name, "", w.group("w"), span, sentence, modality, version_scope(sentence),
+                                        self._inferred(name, names))
                         if c is not None:
                             yield c
-        if names:
-            self.last = names[-1][2]
+        if given or names:
+            self.last = given[-1] if given else names[-1][2]  # the setting the sentence gave a value to
+            self.spoke = True
+
+    def _change(self, sentence: str, names: list[tuple[int, int, str]], ahead: str | None
+                ) -> tuple[list[ReadClaim], list[tuple[int, int]]]:
+        """A change of value with the version that made it ("the default changed from 0 to 5 in
+        4.0"): the old value scoped to the versions before, the new one from it on; the spans
+        of the two values and the version."""
+        m = _CHANGE.search(sentence)
+        if not m:
+            return [], []
+        versions = [v for v in re.finditer(_VERSION, sentence) if not (m.start("a") <= v.start() < m.end("b"))]
+        if len(versions) != 1:
+            return [], []
+        version = versions[0].group(0).lstrip("vV")
+        name = self._setting_for(sentence, m.start("a"), names, False, ahead)
+        if name is None:
+            return [], []
+        modality = Modality.DEFAULT if _DEFAULT.search(sentence) else Modality.STATED
+        out = []
+        for group, scope in (("a", {"version": "<" + version}), ("b", {"version": ">=" + version})):
+            value, start = m.group(group), m.start(group)
+            norm = parse_value(value)
+            if " " in value and (norm is None or norm.kind in ("word", "number")):
+                value = value.split()[0]  # "5 in 4.0": the number, not the word after it
+            c = self._claim(name, "", value, (start, start + len(value)), sentence, modality, scope,
+                            self._inferred(name, names))
+            if c is not None:
+                out.append(c)
+        return (out, [(m.start("a"), m.end("b")), versions[0].span()]) if len(out) == 2 else ([], [])
 
     # -- blocks --------------------------------------------------------------------------
     def config(self, lines: list[str]) -> Iterator[ReadClaim]:
@@ -320,8 +407,11 @@ class _Reader:
                 continue  # "Type: int", "Importance: high", "Syntax: ...": about the entry, not its value
             if self.entry is not None and len(self.entry_text) < 3 and line.strip():
                 self.entry_text.append(line.strip())
-            for sentence in split_sentences(line):
-                yield from self.sentence(sentence)
+            self.spoke = False  # a new paragraph
+            sentences = split_sentences(line)
+            for k, sentence in enumerate(sentences):
+                nxt = {n for _, _, n in identifiers(sentences[k + 1])} if k + 1 < len(sentences) else set()
+                yield from self.sentence(sentence, ahead=next(iter(nxt)) if len(nxt) == 1 else None)
 
 
 def read_chunk(chunk: Chunk) -> list[ReadClaim]:

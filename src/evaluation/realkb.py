@@ -132,7 +132,8 @@ class AuditScore:
 
 
 def _claim_docs(claim: dict[str, Any]) -> set[str]:
-    return {doc_id_of(s["chunk_id"]) for s in claim.get("support", ()) if "chunk_id" in s}
+    """The documents behind a claim of the graph JSON (a support's chunk ``id``)."""
+    return {doc_id_of(str(s["id"])) for s in claim.get("support", ()) if "id" in s}
 
 
 def _covers(key: dict[str, Any], case: Case) -> bool:

@@ -323,16 +323,18 @@ def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:
     return authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5)
 
 
-def answer_key(question: Question, answers: Sequence[AnswerValue], authority: Mapping[str, float]) -> KeyResult:
-    """The answer set as the graph's key for the fact asked (SPEC section 4 shape)."""
-    name = question.key
+def answer_key(question: Question | None, answers: Sequence[AnswerValue], authority: Mapping[str, float],
+               name: str | None = None) -> KeyResult:
+    """The answer set as the graph's key for the fact asked (SPEC section 4 shape), named
+    ``name`` or the question's key."""
+    name = name or (question.key if question is not None else "")
     ids = ["claim::" + short_hash(name, a.normalized, sorted(a.scope.items())) for a in answers]
     nodes = []
     for k, a in enumerate(answers):
         support = tuple(Support(c.chunk_id, c.source, round(support_weight(c, authority), 4), c.sentence)
                         for c in a.candidates)
-        rivals = tuple(ids[j] for j, b in enumerate(answers) if b.normalized in a.contradicts
-                       and compatible(a.scope, b.scope) and j != k)
+        rivals = tuple(ids[j] for j, b in enumerate(answers) if j != k and compatible(a.scope, b.scope)
+                       and (b.normalized in a.contradicts or a.normalized in b.contradicts))
         nodes.append(ClaimNode(id=ids[k], key=name, value=a.value,
                                normalized=a.normalized, scope=dict(a.scope), support=support, support_total=a.support,
                                consensus=a.support if a.status != "contradicted" else -a.support,

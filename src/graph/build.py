@@ -177,13 +177,24 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
                  embed_model=None, lam: float = 0.5, threshold: float | None = None,
                  only_contradictions: bool = True, progress: Callable[[int, int], None] | None = None) -> ClaimGraph:
     """Every key with a contradiction across a whole corpus, most severe first (severity =
-    authority of the disagreeing sides x number of distinct values). No retrieval scores: 1.0."""
+    authority of the disagreeing sides x number of distinct values): the settings the reader
+    finds contradicted, and the extractor's keys where an official claim is contradicted
+    (``src.claims.audit``). No retrieval scores: 1.0."""
+    from src.claims.answer import by_setting
+    from src.claims.audit import audit_keys, older_documents
+    from src.claims.reader import read_chunk
+
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
                              embed_model=embed_model, lam=lam, threshold=threshold, progress=progress)
-    keys = [k for k in full.keys if k.status == KeyStatus.CONTRADICTION or not only_contradictions]
-    keys = sorted(keys, key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
-    return replace(full, keys=keys)
+    settings = by_setting(c for ch in chunks for c in read_chunk(ch))
+    contradictions = audit_keys(full.keys, settings, source_weights, older_documents(chunks))
+    every = sorted([*contradictions, *(k for k in full.keys if k.status != KeyStatus.CONTRADICTION)],
+                   key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
+    # the graph holds every key judged (the extractor's contradictions the audit cannot stand behind
+    # are left out of both); the list, with only_contradictions, the contradictions
+    keys = contradictions if only_contradictions else every
+    return replace(full, keys=keys, graph=to_networkx(list(chunks), chunk_weights(evidence, source_weights), every))
 
 
 def to_networkx(chunks: Sequence[Chunk], weights: Mapping[str, float], keys: Sequence[KeyResult]) -> nx.DiGraph:

@@ -31,7 +31,7 @@ AUTO_AUDIT_MAX_CHUNKS = 2000
 
 def audit_fingerprint(chunks: Sequence[Chunk], source_weights: Mapping[str, float], model_name: str) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps({"weights": dict(sorted(source_weights.items())), "model": model_name, "v": 1}).encode())
+    h.update(json.dumps({"weights": dict(sorted(source_weights.items())), "model": model_name, "v": 2}).encode())
     for c in chunks:
         h.update(f"{c.id}\0{c.source}\0{c.text}\0{json.dumps(c.metadata, sort_keys=True, default=str)}\n".encode())
     return h.hexdigest()[:24]

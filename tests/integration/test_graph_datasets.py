@@ -49,12 +49,11 @@ def astraml(embedder):
                         only_contradictions=False)
 
 
-def test_astraml_batch_size_32_vs_64(astraml):
-    key = _key_with(astraml, "32", "64")
-    assert key.key == "batch size" and key.status == "contradiction"
-    auth = _node(key, "32", {})
-    assert auth.authoritative and "docs" in {s.source for s in auth.support}
-    assert _node(key, "64").contradicts == (auth.id,)
+def test_astraml_a_batch_size_someone_found_better_is_no_contradiction_of_the_default(astraml):
+    # docs: "batch_size: 32 (v2.1 default)"; a forum: "we saw batch_size=64 perform better": a value
+    # someone set, not a statement of the default, so the audit reports no contradiction on it
+    assert not [k.key for k in astraml.keys if k.status == "contradiction" and "64" in {c.value for c in k.claims}]
+    assert not [k.key for k in astraml.keys if "batch" in k.key and k.status == "contradiction"]
 
 
 def test_astraml_concurrency_2_vs_1_legacy_is_scoped(astraml):

@@ -1,0 +1,123 @@
+"""The corpus audit's contradictions, read by the reader and decided by the judge.
+
+A contradiction is reported only where it can be stood behind:
+
+- **settings** (``setting_keys``): every setting the corpus states a default for. Only
+  statements of the default count (a value set in a config file or an example is no claim
+  about the default); values of older versions are scoped apart; the official source must
+  give a current default in a sentence or entry that names the setting, and a contradiction is
+  a current default of a less authoritative source that differs from it in a comparable kind
+  (a size against a size, a word against a number; a duration is never a size, nor a count).
+- **other facts** (``official_side``): a key of the question-free extractor is kept only when
+  one claim of the official source is contradicted by less authoritative sources only; that
+  claim is the authoritative one (the authority decides, not the number of posts). Two
+  official documents that disagree state scopes the extractors did not parse (a version, a
+  module); two unofficial sources give no authoritative answer to side with. Neither is
+  reported. A key about a setting the reader keys is left to the reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence, Set
+from dataclasses import replace
+
+from src.claims.answer import is_setting, setting_candidates
+from src.claims.judge import judge_values
+from src.claims.model import ReadClaim
+from src.claims.reader import doc_version, release, setting_words
+from src.graph.analysis import ClaimNode, KeyResult, explain, severity
+from src.graph.answer_set import AnswerValue, answer_key
+from src.text import stem_words, tokens
+from src.types import Chunk, KeyStatus
+
+MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
+
+
+def comparable(official: AnswerValue, other: AnswerValue) -> bool:
+    """Another value can answer the setting the official one answers: not a measure of another
+    kind, and no measure where the official value is a plain count (a bare number where the
+    official value has a unit is that unit left out: "65" against "75s")."""
+    ka, kb = official.candidates[0].kind, other.candidates[0].kind
+    if ka == kb:
+        return True
+    return not (kb in MEASURED and (ka in MEASURED or ka == "number"))
+
+
+def setting_keys(by_name: Mapping[str, list[ReadClaim]], authority: Mapping[str, float]) -> list[KeyResult]:
+    """The settings on which a less authoritative source states another current default than
+    the official one, as graph keys (most severe first)."""
+    official = max(authority.values(), default=1.0)
+    out = []
+    for name, claims in sorted(by_name.items()):
+        if not is_setting(name, claims):
+            continue
+        # the official side must name the setting (or stand in its entry) to be taken as its value
+        claims = [c for c in claims if not (c.inferred and authority.get(c.source, 1.0) >= official)]
+        candidates = setting_candidates(claims, None, defaults_only=True)
+        if len(candidates) < 2:
+            continue
+        answers = judge_values(candidates, authority)
+        if not answers or answers[0].authority < official:
+            continue  # no official default to side with
+        first = answers[0]
+        kept = [a for a in answers if a.status != "contradicted"
+                or (a.authority < first.authority and comparable(first, a))]
+        if not any(a.status == "contradicted" for a in kept):
+            continue
+        key = answer_key(None, kept, authority, name=name)
+        out.append(replace(key, severity=severity(key.claims, authority)))
+    return sorted(out, key=lambda k: (-k.severity, k.key))
+
+
+def _level(node: ClaimNode, authority: Mapping[str, float], older: Set[str]) -> float:
+    """The authority behind a claim: its most authoritative support of the current release."""
+    return max((authority.get(s.source, 1.0) for s in node.support if s.chunk_id not in older), default=0.0)
+
+
+def official_side(key: KeyResult, authority: Mapping[str, float], older: Set[str] = frozenset()) -> KeyResult | None:
+    """The key as the judge decides it when the claims of the most authoritative source, in
+    documents of the current release (not one of ``older``, chunk ids of older releases'
+    documents), are contradicted only by less authoritative sources: the best supported of
+    them authoritative, whatever the support counts said. None when official claims stand on
+    two sides (two official documents disagreeing) or on none."""
+    official = max(authority.values(), default=1.0)
+    by_id = {n.id: n for n in key.claims}
+    top = [n for n in key.claims if n.contradicts and _level(n, authority, older) >= official]
+    rivals = {m for n in top for m in n.contradicts}
+    if not top or any(_level(by_id[m], authority, frozenset()) >= official for m in rivals):
+        return None  # official claims on two sides: a scope no extractor parsed
+    winner = max(top, key=lambda n: (n.authoritative, n.support_total, n.normalized))
+    claims = tuple(replace(n, authoritative=n.id == winner.id) if n.id == winner.id or n.id in rivals else n
+                   for n in key.claims)
+    claims = tuple(sorted(claims, key=lambda n: (not n.authoritative, not n.contradicts, -n.consensus, n.normalized)))
+    return replace(key, claims=claims, explanation=explain(key.status, claims, key.scope_dims, authority))
+
+
+def older_documents(chunks: Iterable[Chunk]) -> set[str]:
+    """Chunk ids of documents about an older release than the newest one the corpus's documents
+    name (front matter): "MySQL 5.7" beside "MySQL 8.4"."""
+    versions = {c.id: release(v) for c in chunks if (v := doc_version(c))}
+    newest = max(versions.values(), default=())
+    return {cid for cid, v in versions.items() if v < newest}
+
+
+def _words(text: str) -> set[str]:
+    return set(stem_words(tokens(text)))
+
+
+def names_setting(key: KeyResult, settings: Iterable[str]) -> bool:
+    """The key's name (or an alias) holds every word of a setting's name (its unit suffix aside):
+    "max allowed packet variable" is about ``max_allowed_packet``."""
+    names = [_words(n) for n in (key.key, *key.aliases)]
+    return any(w and any(w <= n for n in names) for w in (_words(" ".join(setting_words(s))) for s in settings))
+
+
+def audit_keys(old: Sequence[KeyResult], by_name: Mapping[str, list[ReadClaim]],
+               authority: Mapping[str, float], older: Set[str] = frozenset()) -> list[KeyResult]:
+    """The audit's contradictions: the reader's settings, then the other extractor's keys that
+    ``official_side`` keeps, decided by it, and are about no setting the reader keyed."""
+    settings = setting_keys(by_name, authority)
+    known = [n for n, cs in by_name.items() if is_setting(n, cs) and ("." in n or "_" in n)]
+    rest = [judged for k in old if k.status == KeyStatus.CONTRADICTION and not names_setting(k, known)
+            and (judged := official_side(k, authority, older)) is not None]
+    return sorted([*settings, *rest], key=lambda k: (-k.severity, k.key))

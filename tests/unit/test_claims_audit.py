@@ -1,0 +1,154 @@
+"""The corpus audit through the reader and the judge (src/claims/audit.py), the reader's default
+cue, change statements and forward references, and the judge on a value a question puts forward;
+on text written here in the shapes real docs and threads use (no corpus's sentences)."""
+
+from __future__ import annotations
+
+from src.claims import read_chunk
+from src.claims.answer import by_setting, setting_answer
+from src.claims.audit import audit_keys, official_side, older_documents, setting_keys
+from src.claims.judge import judge_setting
+from src.evaluation.realkb import Case, score_audit
+from src.graph.analysis import ClaimNode, KeyResult
+from src.graph.question import analyse_question
+from src.graph.weights import Support
+from src.types import Chunk, KeyStatus, VerdictStatus
+
+AUTH = {"docs": 1.2, "blogs": 1.0, "forums": 0.8}
+
+
+def _chunk(text: str, cid: str, source: str, **meta: str) -> Chunk:
+    return Chunk(id=cid, source=source, kind="document", text=text, metadata=dict(meta))
+
+
+def _read(text: str) -> list[tuple[str, str, str, dict[str, str]]]:
+    return [(c.attribute.name, c.value, c.modality.value, c.scope)
+            for c in read_chunk(_chunk(text, "kb/blogs/b.md#c0", "blogs"))]
+
+
+DOCS = _chunk("## `pool_size`\n\n**Default:** 32\n\nHow many connections the pool keeps open.\n",
+              "kb/docs/pool.md#c0", "docs", version="Acme 3.2")
+THREAD = _chunk("Title: pool_size too small?\nUser: requests queue up\nReply: the pool_size default is 8, raise it.",
+                "kb/forums/t7#qa", "forums")
+AGREEING = _chunk("We run with the pool_size default of 32 everywhere.", "kb/blogs/tuning.md#c0", "blogs")
+HISTORY = _chunk("Prior to version 2.4.1, the pool_size default was 8.", "kb/blogs/history.md#c0", "blogs")
+CONFIG = _chunk("```\n# our pool\npool_size 64;\n```\n", "kb/forums/t9#qa", "forums")
+
+
+def _settings(*chunks: Chunk):
+    return by_setting(c for ch in chunks for c in read_chunk(ch))
+
+
+def test_the_default_cue_takes_the_value_after_it_not_the_configured_one_before() -> None:
+    got = _read("- idle_limit = 300 - drop idle sessions after 5 minutes (default is 8 hours, too long)")
+    assert got == [("idle_limit", "300", "stated", {}), ("idle_limit", "5 minutes", "stated", {}),
+                   ("idle_limit", "8 hours", "default", {})]
+
+
+def test_a_cue_before_another_settings_name_is_not_the_default_of_the_value_after_both() -> None:
+    got = _read("Default pool max.idle.time is longer than the server idle_limit (1h vs 10m)")
+    assert [(n, v, m) for n, v, m, _ in got][0] == ("idle_limit", "1h", "stated")
+
+
+def test_a_change_statement_scopes_the_old_value_before_the_version_and_the_new_one_from_it() -> None:
+    got = _read("The default of pool_size was raised from 8 to 32 in 2.4.1 after many reports.")
+    assert got == [("pool_size", "8", "default", {"version": "<2.4.1"}),
+                   ("pool_size", "32", "default", {"version": ">=2.4.1"})]
+
+
+def test_a_default_sentence_naming_no_setting_takes_the_one_the_next_sentence_names() -> None:
+    got = _read("By default, the server drops a silent client after ten minutes. You can change the limit "
+                "with the idle_limit variable.")
+    assert got == [("idle_limit", "ten minutes", "default", {})]
+
+
+def test_setting_keys_report_a_thread_default_against_the_docs_and_nothing_else() -> None:
+    keys = setting_keys(_settings(DOCS, THREAD, AGREEING, HISTORY, CONFIG), AUTH)
+    assert [k.key for k in keys] == ["pool_size"]
+    key = keys[0]
+    assert key.status == KeyStatus.CONTRADICTION
+    shown = sorted((c.value, c.authoritative, bool(c.contradicts), tuple(sorted(s.chunk_id for s in c.support)))
+                   for c in key.claims)
+    # the docs and the agreeing blog win; the thread's 8 is contradicted; the older version's 8 is
+    # scoped apart and the configured 64 is no default at all
+    assert shown == [("32", True, True, ("kb/blogs/tuning.md#c0", "kb/docs/pool.md#c0")),
+                     ("8", False, False, ("kb/blogs/history.md#c0",)),
+                     ("8", False, True, ("kb/forums/t7#qa",))]
+
+
+def test_no_setting_key_without_an_official_default_or_between_two_official_documents() -> None:
+    assert setting_keys(_settings(THREAD, AGREEING), AUTH) == []
+    other_doc = _chunk("## `pool_size`\n\n**Default:** 16\n", "kb/docs/other.md#c0", "docs", version="Acme 3.2")
+    assert setting_keys(_settings(DOCS, other_doc, THREAD), AUTH) == []  # two things of one name
+
+
+def test_an_older_release_manual_is_scoped_not_a_rival() -> None:
+    old_manual = _chunk("## `pool_size`\n\n**Default:** 8\n", "kb/docs/pool-2.md#c0", "docs", version="Acme 2.0")
+    assert older_documents([DOCS, old_manual, THREAD]) == {"kb/docs/pool-2.md#c0"}
+    keys = setting_keys(_settings(DOCS, old_manual, AGREEING), AUTH)
+    assert keys == []  # 8 is the 2.0 manual's, scoped before 3.2: no contradiction
+
+
+def _key(name: str, *sides: tuple[str, str, bool]) -> KeyResult:
+    """A key whose first side is authoritative and contradicted by every other side."""
+    ids = [f"claim::{i}" for i in range(len(sides))]
+    nodes = tuple(ClaimNode(id=ids[i], key=name, value=v, normalized=v, scope={},
+                            support=(Support(cid, src, 1.0, f"{name} is {v}"),), support_total=1.0,
+                            authoritative=i == 0, contradicts=tuple(ids[1:]) if i == 0 else (ids[0],))
+                  for i, (v, src, _) in enumerate((s[1], s[0], False) for s in sides)
+                  for cid in [f"kb/{src}/{i}.md#c0"])
+    return KeyResult(key=name, aliases=(), status=KeyStatus.CONTRADICTION, claims=nodes, explanation="")
+
+
+def test_only_an_official_claim_contradicted_by_less_authoritative_sources_is_reported() -> None:
+    assert official_side(_key("events retained", ("docs", "14 days"), ("forums", "7 days")), AUTH) is not None
+    assert official_side(_key("buffer", ("docs", "8K"), ("docs", "1K")), AUTH) is None
+    assert official_side(_key("retention", ("blogs", "24 hours"), ("forums", "7 days")), AUTH) is None
+    older = {"kb/docs/0.md#c0"}
+    assert official_side(_key("retention", ("docs", "24h"), ("forums", "7 days")), AUTH, older) is None
+
+
+def test_the_official_claim_is_authoritative_even_when_more_posts_say_otherwise() -> None:
+    key = _key("recycle bin", ("forums", "30 days"), ("docs", "60 days"))  # the posts' side won on support
+    judged = official_side(key, AUTH)
+    assert judged is not None
+    assert [(c.value, c.authoritative) for c in judged.claims] == [("60 days", True), ("30 days", False)]
+    assert judged.explanation.endswith("the best-supported value is 60 days.")
+
+
+def test_the_audit_leaves_a_setting_the_reader_keys_to_the_reader() -> None:
+    old = [_key("pool size variable", ("docs", "16"), ("forums", "64")),
+           _key("events retained", ("docs", "14 days"), ("forums", "7 days"))]
+    keys = audit_keys(old, _settings(DOCS, THREAD), AUTH)
+    assert [k.key for k in keys] == ["pool_size", "events retained"]
+
+
+def _ask(question: str, *chunks: Chunk):
+    q = analyse_question(question)
+    found = setting_answer(q, list(chunks), None, _settings(*chunks))
+    assert found is not None
+    return found.setting, judge_setting(q, found.setting, found.candidates, AUTH)
+
+
+def test_a_question_putting_forward_the_authoritative_value_is_consistent_and_another_value_contradicted() -> None:
+    setting, aset = _ask("Is 32 really the default pool_size?", DOCS, THREAD, AGREEING)
+    assert (setting, aset.status) == ("pool_size", VerdictStatus.CONSISTENT)
+    setting, aset = _ask("Is 8 the default pool_size?", DOCS, THREAD, AGREEING)
+    assert (setting, aset.status, aset.answers[0].value) == ("pool_size", VerdictStatus.CONTRADICTION, "32")
+
+
+def test_a_setting_is_named_by_all_the_words_of_its_name_in_any_order() -> None:
+    setting, aset = _ask("How big is the size of the pool when nobody sets it?", DOCS, THREAD)
+    assert setting == "pool_size"
+    assert [(a.value, a.status) for a in aset.answers] == [("32", "authoritative"), ("8", "contradicted")]
+
+
+def test_realkb_audit_scoring_reads_the_support_ids_of_the_graph_json() -> None:
+    case = Case("p", "q?", "contradiction", "data/docs/a.md", ("512",), "data/forums/b.txt", "768", "contradicted")
+    key = {"key": "worker_connections", "status": "contradiction", "claims": [
+        {"value": "512", "normalized": "512", "support": [{"id": "data/docs/a.md#c0"}]},
+        {"value": "768", "normalized": "768", "support": [{"id": "data/forums/b.txt#qa"}]}]}
+    other = {"key": "buffer", "status": "contradiction", "claims": [
+        {"value": "8K", "normalized": "8K", "support": [{"id": "data/docs/a.md#c0"}]}]}
+    score = score_audit([case], {"keys": [key, other]})
+    assert (score.reported, score.labelled, len(score.found), score.others) == (2, 1, 1, ("buffer",))
