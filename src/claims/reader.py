@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from src.claims.model import Attribute, Modality, ReadClaim
-from src.graph.mentions import Mention, find_mentions
+from src.graph.mentions import find_mentions
 from src.graph.values import parse_value
 from src.text import split_sentences
 from src.types import Chunk
