@@ -63,3 +63,8 @@ def make_stemmer() -> Any:
 def stem_words(parts: Iterable[str]) -> list[str]:
     """The stems of ``parts``, with a stemmer of this call's own."""
     return make_stemmer().stemWords(list(parts))
+
+
+def stems(text: str) -> set[str]:
+    """The stems of the tokens of ``text``."""
+    return set(stem_words(tokens(text)))

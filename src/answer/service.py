@@ -365,7 +365,8 @@ class AnswerService:
                 with self.lock:
                     self._audits[every_key] = audit_corpus(self.chunks, source_weights=self.authority,
                                                            extractor=extractor, embed_model=self.embed_model,
-                                                           only_contradictions=not every_key, progress=progress)
+                                                           only_contradictions=not every_key, progress=progress,
+                                                           settings=self.setting_claims())
                 if self._groups is None:  # questions after it take their counter-evidence from it
                     self._groups = groups_of(self._audits[every_key])
             audit = self._audits[every_key]

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from src.claims.model import Modality, ReadClaim
-from src.claims.reader import identifiers, read_chunk, release, setting_words
+from src.claims.reader import identifiers, name_stems, read_chunk, release, setting_words
 from src.graph.candidates import Candidate
 from src.graph.question import AnswerType, Question
-from src.text import stem_words, tokens
+from src.text import stems
 from src.types import Chunk
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
@@ -55,8 +55,8 @@ def _named(question: str, settings: set[str]) -> list[str]:
     found = [n for _, _, n in identifiers(question) if n in settings]
     found += [s for s in settings if s not in found and re.search(rf"(?<![\w.]){re.escape(s)}(?![\w])", low)]
     if not found:  # every word of a name, in any order: "connections per worker" names worker_connections
-        asked = set(stem_words(tokens(question)))
-        words = {s: set(stem_words(w)) for s in settings if len(w := setting_words(s)) >= 2}
+        asked = stems(question)
+        words = {s: name_stems(s) for s in settings if len(setting_words(s)) >= 2}
         found = [s for s, w in words.items() if w <= asked]
         found = [s for s in found if not any(words[s] < words[o] for o in found)]  # the longest names
     return found
@@ -138,13 +138,13 @@ def _one_value(claims: list[ReadClaim], question: str) -> list[ReadClaim]:
     top = max((AUTHORITY_ORDER.get(c.source, 0) for c in claims), default=0)
     official = [c for c in claims if top > 0 and AUTHORITY_ORDER.get(c.source, 0) == top and not c.scope
                 and c.modality is Modality.DEFAULT]
-    asked = set(stem_words(tokens(question)))
+    asked = stems(question)
     drop: set[int] = set()
     for doc in {c.chunk_id.split("#")[0] for c in official}:
         mine = [c for c in official if c.chunk_id.split("#")[0] == doc]
         if len({c.normalized for c in mine}) < 2:
             continue
-        shared = {id(c): len(asked & set(stem_words(tokens(c.sentence)))) for c in mine}
+        shared = {id(c): len(asked & stems(c.sentence)) for c in mine}
         best = max(shared.values())
         winners = {c.normalized for c in mine if shared[id(c)] == best}
         if len(winners) == 1:
@@ -159,9 +159,9 @@ def setting_candidates(claims: list[ReadClaim], ranked: Sequence[str] | None = N
     scoped to the versions before the newest manual's. ``ranked``: chunk ids, best first, that
     pick among official documents giving the name different defaults (``_one_entry``); None:
     such a name is left out (two things of one name, no question to tell them apart)."""
-    if ranked is None and _one_entry(claims, []) != claims:
-        return []
     mine = _one_entry(claims, list(ranked or ()))
+    if ranked is None and mine != claims:
+        return []
     if question:
         mine = _one_value(mine, question)
     defaults = [c for c in mine if c.modality is Modality.DEFAULT]

@@ -24,10 +24,10 @@ from dataclasses import replace
 from src.claims.answer import is_setting, setting_candidates
 from src.claims.judge import judge_values
 from src.claims.model import ReadClaim
-from src.claims.reader import doc_version, release, setting_words
+from src.claims.reader import doc_version, name_stems, release
 from src.graph.analysis import ClaimNode, KeyResult, explain, severity
 from src.graph.answer_set import AnswerValue, answer_key
-from src.text import stem_words, tokens
+from src.text import stems
 from src.types import Chunk, KeyStatus
 
 MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
@@ -101,15 +101,11 @@ def older_documents(chunks: Iterable[Chunk]) -> set[str]:
     return {cid for cid, v in versions.items() if v < newest}
 
 
-def _words(text: str) -> set[str]:
-    return set(stem_words(tokens(text)))
-
-
-def names_setting(key: KeyResult, settings: Iterable[str]) -> bool:
-    """The key's name (or an alias) holds every word of a setting's name (its unit suffix aside):
-    "max allowed packet variable" is about ``max_allowed_packet``."""
-    names = [_words(n) for n in (key.key, *key.aliases)]
-    return any(w and any(w <= n for n in names) for w in (_words(" ".join(setting_words(s))) for s in settings))
+def names_setting(key: KeyResult, settings: Iterable[frozenset[str]]) -> bool:
+    """The key's name (or an alias) holds every word of a setting's name (``name_stems``, its unit
+    suffix aside): "max allowed packet variable" is about ``max_allowed_packet``."""
+    names = [stems(n) for n in (key.key, *key.aliases)]
+    return any(w and any(w <= n for n in names) for w in settings)
 
 
 def audit_keys(old: Sequence[KeyResult], by_name: Mapping[str, list[ReadClaim]],
@@ -117,7 +113,7 @@ def audit_keys(old: Sequence[KeyResult], by_name: Mapping[str, list[ReadClaim]],
     """The audit's contradictions: the reader's settings, then the other extractor's keys that
     ``official_side`` keeps, decided by it, and are about no setting the reader keyed."""
     settings = setting_keys(by_name, authority)
-    known = [n for n, cs in by_name.items() if is_setting(n, cs) and ("." in n or "_" in n)]
+    known = [name_stems(n) for n, cs in by_name.items() if is_setting(n, cs) and ("." in n or "_" in n)]
     rest = [judged for k in old if k.status == KeyStatus.CONTRADICTION and not names_setting(k, known)
             and (judged := official_side(k, authority, older)) is not None]
     return sorted([*settings, *rest], key=lambda k: (-k.severity, k.key))

@@ -26,11 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import lru_cache
 
 from src.claims.model import Attribute, Modality, ReadClaim
 from src.graph.mentions import find_mentions
 from src.graph.values import parse_value
-from src.text import split_sentences
+from src.text import split_sentences, stem_words
 from src.types import Chunk
 
 # a setting name: snake_case or dotted (``keepalive_timeout``, ``session.timeout.ms``), or any
@@ -104,6 +105,13 @@ def setting_words(name: str) -> list[str]:
     """The words of a setting's name, its unit suffix aside: ``offsets.retention.minutes`` ->
     offsets, retention."""
     return [w for w in re.split(r"[._]", _UNIT_SUFFIX.sub("", name)) if w]
+
+
+@lru_cache(maxsize=8192)
+def name_stems(name: str) -> frozenset[str]:
+    """The stems of ``setting_words(name)``, computed once per name (every question and the
+    audit compare them)."""
+    return frozenset(stem_words(setting_words(name)))
 
 
 def _unit_from_name(name: str) -> str:

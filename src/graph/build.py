@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -22,6 +23,9 @@ from src.graph.text import key_tokens
 from src.graph.values import compare
 from src.graph.weights import chunk_weights
 from src.types import Chunk, KeyStatus, ScoredChunk
+
+if TYPE_CHECKING:
+    from src.claims.model import ReadClaim
 
 log = logging.getLogger(__name__)
 VOCAB_DIMS = ("plan", "tier", "edition")
@@ -175,11 +179,13 @@ def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mappin
 
 def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float], extractor: Extractor | None = None,
                  embed_model=None, lam: float = 0.5, threshold: float | None = None,
-                 only_contradictions: bool = True, progress: Callable[[int, int], None] | None = None) -> ClaimGraph:
+                 only_contradictions: bool = True, progress: Callable[[int, int], None] | None = None,
+                 settings: Mapping[str, list[ReadClaim]] | None = None) -> ClaimGraph:
     """Every key with a contradiction across a whole corpus, most severe first (severity =
     authority of the disagreeing sides x number of distinct values): the settings the reader
     finds contradicted, and the extractor's keys where an official claim is contradicted
-    (``src.claims.audit``). No retrieval scores: 1.0."""
+    (``src.claims.audit``). ``settings``: the chunks' claims by setting when already read
+    (``src.claims.answer.by_setting``). No retrieval scores: 1.0."""
     from src.claims.answer import by_setting
     from src.claims.audit import audit_keys, older_documents
     from src.claims.reader import read_chunk
@@ -187,7 +193,8 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
                              embed_model=embed_model, lam=lam, threshold=threshold, progress=progress)
-    settings = by_setting(c for ch in chunks for c in read_chunk(ch))
+    if settings is None:
+        settings = by_setting(c for ch in chunks for c in read_chunk(ch))
     contradictions = audit_keys(full.keys, settings, source_weights, older_documents(chunks))
     every = sorted([*contradictions, *(k for k in full.keys if k.status != KeyStatus.CONTRADICTION)],
                    key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
