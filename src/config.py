@@ -36,8 +36,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from src.errors import UsageError
-from src.types import SourceKind
+from .errors import UsageError
+from .types import SourceKind
 
 
 @dataclass(frozen=True)

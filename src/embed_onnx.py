@@ -27,7 +27,7 @@ import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
-from src.errors import ModelUnavailable
+from .errors import ModelUnavailable
 
 SMALL_BATCH = 16  # as src/embeddings.py: a handful of texts runs on one thread
 RUN_BATCH = 4  # texts per session.run (module docstring)
@@ -36,8 +36,8 @@ WORKERS = max(1, min(4, os.cpu_count() or 1))  # sessions run side by side on a 
 
 
 def check_backend(name: str, where: str = "models.embed_backend") -> str:
-    from src.config import EMBED_BACKENDS
-    from src.errors import UsageError
+    from .config import EMBED_BACKENDS
+    from .errors import UsageError
 
     if name not in EMBED_BACKENDS:
         raise UsageError(f"{where}: unknown embedding backend {name!r}; valid: {', '.join(EMBED_BACKENDS)}")
@@ -59,7 +59,7 @@ class OnnxEmbedding(BaseEmbedding):
         super().__init__(model_name=model_name, embed_backend="onnx-int8" if quantised else "onnx", **kwargs)
         from tokenizers import Tokenizer
 
-        from src.onnx_export import ensure_onnx, max_seq_length
+        from .onnx_export import ensure_onnx, max_seq_length
 
         model_dir = Path(model_dir)
         self._model_file = ensure_onnx(model_dir, quantised=quantised, folder=onnx_dir)

@@ -36,8 +36,8 @@ import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
-from src.errors import ModelUnavailable
-from src.fsio import TMP_PREFIX, atomic_write
+from .errors import ModelUnavailable
+from .fsio import TMP_PREFIX, atomic_write
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +145,7 @@ def embedder_id(model: Any) -> str:
     export: the identity vectors are cached and indexes recorded under, so switching backends, or
     a changed export, re-embeds as switching models does (the torch path keeps the bare name its
     caches always had)."""
-    from src.onnx_export import EXPORT_VERSION
+    from .onnx_export import EXPORT_VERSION
 
     name = str(getattr(model, "model_name", model))
     backend = backend_name(model)
@@ -202,7 +202,7 @@ def load_embed_model(name: str | None = None, batch_size: int = 64, backend: str
 
 def _load_onnx(path: Path, name: str, backend: str, batch_size: int,
                prefixes: tuple[str | None, str | None]) -> BaseEmbedding:
-    from src.embed_onnx import OnnxEmbedding, check_backend
+    from .embed_onnx import OnnxEmbedding, check_backend
 
     check_backend(backend)
     if not path.is_dir():
@@ -245,7 +245,7 @@ def embed_texts(model: BaseEmbedding, texts: list[str], *, queries: bool = False
     """Embed ``texts`` as an (n, dim) float32 array of unit rows."""
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
-    from src.embed_onnx import OnnxEmbedding
+    from .embed_onnx import OnnxEmbedding
 
     if isinstance(model, OnnxEmbedding):
         return model.embed(list(texts), queries=queries)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from src.errors import OutputNotWritable
+from .errors import OutputNotWritable
 
 TMP_PREFIX = ".tmp-"
 

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from src.config import ModelsConfig
-from src.errors import ModelUnavailable
-from src.types import LLM
+from .config import ModelsConfig
+from .errors import ModelUnavailable
+from .types import LLM
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

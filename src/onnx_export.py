@@ -33,8 +33,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from src.errors import ModelUnavailable
-from src.fsio import TMP_PREFIX, atomic_write_text
+from .errors import ModelUnavailable
+from .fsio import TMP_PREFIX, atomic_write_text
 
 log = logging.getLogger(__name__)
 

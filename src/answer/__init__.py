@@ -3,7 +3,7 @@
     from src.answer import AnswerService, AskOptions, Answer
 """
 
-from src.answer.model import Answer, Citation, Verdict, Warning
-from src.answer.service import AnswerService, AskOptions
+from .model import Answer, Citation, Verdict, Warning
+from .service import AnswerService, AskOptions
 
 __all__ = ["Answer", "AnswerService", "AskOptions", "Citation", "Verdict", "Warning"]

@@ -8,11 +8,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from src.answer.generate import ScopeCheck
-from src.answer.model import Warning
-from src.answer.verdict import scope_label
-from src.graph.values import parse_value
-from src.llm import LLMBudget
+from ..graph.values import parse_value
+from ..llm import LLMBudget
+from .generate import ScopeCheck
+from .model import Warning
+from .verdict import scope_label
 
 CITATION_CHARS = 240
 

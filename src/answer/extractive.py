@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from src.answer.verdict import Focus, best_sentence, scope_label
-from src.graph.answer_set import AnswerSet
-from src.graph.candidates import Candidate
-from src.graph.text import split_sentences
-from src.types import ScoredChunk
+from ..graph.answer_set import AnswerSet
+from ..graph.candidates import Candidate
+from ..graph.text import split_sentences
+from ..types import ScoredChunk
+from .verdict import Focus, best_sentence, scope_label
 
 MAX_FALLBACK_SENTENCES = 2
 

@@ -21,12 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from src.answer.model import STATUSES, Verdict
-from src.errors import ModelUnavailable
-from src.graph.mentions import find_mentions
-from src.graph.values import SPELLED_NUMBER, UNIT_KINDS, Norm, compare, fmt_num, parse_value, spelled_value
-from src.llm import InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
-from src.types import LLM, ScoredChunk, VerdictStatus
+from ..errors import ModelUnavailable
+from ..graph.mentions import find_mentions
+from ..graph.values import SPELLED_NUMBER, UNIT_KINDS, Norm, compare, fmt_num, parse_value, spelled_value
+from ..llm import InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
+from ..types import LLM, ScoredChunk, VerdictStatus
+from .model import STATUSES, Verdict
 
 log = logging.getLogger(__name__)
 MAX_CHUNK_CHARS = 1200

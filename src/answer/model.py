@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from src.types import VerdictStatus
+from ..types import VerdictStatus
 
 STATUSES = tuple(VerdictStatus)
 

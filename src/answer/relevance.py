@@ -24,9 +24,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from src.graph.text import content_words, key_tokens
-from src.graph.text import text_terms as terms
-from src.types import Chunk, ScoredChunk
+from ..graph.text import content_words, key_tokens
+from ..graph.text import text_terms as terms
+from ..types import Chunk, ScoredChunk
 
 TOP_EVIDENCE = 5
 COVERAGE_MIN = 0.5

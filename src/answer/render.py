@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from src.answer.model import Answer
-from src.answer.service import Retrieval
+from .model import Answer
+from .service import Retrieval
 
 
 def render_answer(a: Answer, width: int = 100) -> str:

@@ -32,7 +32,26 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from src.answer.compose import (
+from ..config import UNKNOWN_SOURCE, Settings
+from ..errors import ModelUnavailable
+from ..fusion.options import FusionConfig, SearchResult
+from ..fusion.output import result_json
+from ..fusion.priors import query_versions
+from ..fusion.rewrite import REWRITE_PROMPT, parse_variants
+from ..graph.counter import (
+    AUDIT_DIR,
+    AUTO_AUDIT_MAX_CHUNKS,
+    contradiction_groups,
+    counter_evidence,
+    groups_of,
+)
+from ..graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
+from ..graph.llm_extract import LLMClaimExtractor
+from ..graph.question import MEASURED_TYPES, Question
+from ..llm import CircuitBreaker, LLMBudget
+from ..text import tokens
+from ..types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk, VerdictStatus
+from .compose import (
     focus_scope_check,
     lead,
     llm_warnings,
@@ -41,11 +60,11 @@ from src.answer.compose import (
     scope_check,
     total_timings,
 )
-from src.answer.extractive import Citer, answer_from_chunks, answer_from_claims, answer_from_set
-from src.answer.generate import build_messages, generate, parse_answer_reply
-from src.answer.model import Answer, Citation, Verdict
-from src.answer.relevance import Relevance, RelevanceModel, question_terms, terms
-from src.answer.verdict import (
+from .extractive import Citer, answer_from_chunks, answer_from_claims, answer_from_set
+from .generate import build_messages, generate, parse_answer_reply
+from .model import Answer, Citation, Verdict
+from .relevance import Relevance, RelevanceModel, question_terms, terms
+from .verdict import (
     Focus,
     answer_meant,
     answers_from_focus,
@@ -57,29 +76,10 @@ from src.answer.verdict import (
     subject_named,
     verdict_from_set,
 )
-from src.config import UNKNOWN_SOURCE, Settings
-from src.errors import ModelUnavailable
-from src.fusion.options import FusionConfig, SearchResult
-from src.fusion.output import result_json
-from src.fusion.priors import query_versions
-from src.fusion.rewrite import REWRITE_PROMPT, parse_variants
-from src.graph.counter import (
-    AUDIT_DIR,
-    AUTO_AUDIT_MAX_CHUNKS,
-    contradiction_groups,
-    counter_evidence,
-    groups_of,
-)
-from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
-from src.graph.llm_extract import LLMClaimExtractor
-from src.graph.question import MEASURED_TYPES, Question
-from src.llm import CircuitBreaker, LLMBudget
-from src.text import tokens
-from src.types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk, VerdictStatus
 
 if TYPE_CHECKING:
-    from src.fusion.engine import SearchEngine
-    from src.graph.model import ClaimGraph
+    from ..fusion.engine import SearchEngine
+    from ..graph.model import ClaimGraph
 
 log = logging.getLogger(__name__)
 
@@ -193,16 +193,16 @@ class AnswerService:
         update its index (``progress(done, total)`` while embedding) and load it with the configured
         embedder, LLM and claim extractor. ``search=False`` skips the indexes: the corpus audit
         needs only the chunks and the embedder."""
-        from src.fusion.engine import SearchEngine, default_index_dir
-        from src.graph.llm_extract import make_extractor
-        from src.llm import make_llm
-        from src.pipelines.corpus import resolve_chunks
+        from ..fusion.engine import SearchEngine, default_index_dir
+        from ..graph.llm_extract import make_extractor
+        from ..llm import make_llm
+        from ..pipelines.corpus import resolve_chunks
 
         chunks_path = resolve_chunks(data, chunks, settings, on_warning=on_warning)
         extractor = make_extractor(settings.models) if llm_claims else None
         if not search:
-            from src.embeddings import embed_model_from
-            from src.pipelines.chunks_io import read_chunks
+            from ..embeddings import embed_model_from
+            from ..pipelines.chunks_io import read_chunks
 
             corpus = ChunksOnly(read_chunks(chunks_path), embed_model_from(settings.models),
                                 index_dir or default_index_dir(chunks_path))
@@ -220,7 +220,7 @@ class AnswerService:
         the models loaded once for many such corpora: the embedder, the answer extractor and, when
         one is configured, the LLM (``make_llm``), its claim extractor and its circuit breaker, so
         a dead server costs two calls in all, not two per corpus."""
-        from src.fusion.engine import SearchEngine
+        from ..fusion.engine import SearchEngine
 
         engine = SearchEngine.from_chunks(chunks, settings, index_dir=index_dir, embed_model=embed_model, llm=llm)
         return cls(engine, settings, llm=llm, extractor=extractor, answer_extractor=answer_extractor, breaker=breaker,
@@ -264,7 +264,7 @@ class AnswerService:
 
         if self.llm is None:
             return offline
-        from src.fusion.engine import clean_query
+        from ..fusion.engine import clean_query
 
         q, n = clean_query(query), config.num_queries - 1
 
@@ -313,7 +313,7 @@ class AnswerService:
         """The claim graph of ``evidence`` and ``voices`` (``source_voices``) plus up to
         ``counter_limit`` chunks of counter-evidence to ``evidence``: (graph, the counter-evidence,
         the voices read besides it, notices when the LLM's and the offline claims disagree)."""
-        from src.graph.llm_extract import checked_graph
+        from ..graph.llm_extract import checked_graph
 
         counter = (counter_evidence(evidence, self.contradiction_groups(), self.by_id, counter_limit)
                    if counter_limit > 0 else [])
@@ -356,8 +356,8 @@ class AnswerService:
         once. ``save`` keeps its contradiction groups beside the index, where later questions on the
         corpus find their counter-evidence. An LLM extractor's replies are fetched without the
         engine lock (no deadline; the breaker). ``progress(done, total)`` while claims are extracted."""
-        from src.graph import audit_corpus
-        from src.graph.counter import save_audit
+        from ..graph import audit_corpus
+        from ..graph.counter import save_audit
 
         with self._audit_lock:
             if every_key not in self._audits:
@@ -382,7 +382,7 @@ class AnswerService:
     def answer_extractor(self) -> Any:
         """The question-driven extractor: the corpus embedder (its cached query vectors) and the
         configured entity pipeline."""
-        from src.graph.candidates import make_extractor
+        from ..graph.candidates import make_extractor
 
         if self._extractor is None:
             with self._once:  # built once, whichever request comes first
@@ -397,8 +397,8 @@ class AnswerService:
         """Every chunk's claims by the setting they give a value to (``src/claims``), read once;
         None for a corpus too large to read for one question (its evidence alone is read)."""
         if self._setting_claims is None and len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS:
-            from src.claims.answer import by_setting
-            from src.claims.reader import read_chunk
+            from ..claims.answer import by_setting
+            from ..claims.reader import read_chunk
 
             self._setting_claims = by_setting(c for ch in self.chunks for c in read_chunk(ch))
         return self._setting_claims
@@ -411,7 +411,7 @@ class AnswerService:
             return None
         import numpy as np
 
-        from src.embeddings import embed_texts
+        from ..embeddings import embed_texts
 
         cache = self._vectors
 
@@ -432,8 +432,8 @@ class AnswerService:
         now, before the lock is taken (``PrefetchedAnswers``); None: the offline extractor's."""
         if self.answer_llm is None:
             return None
-        from src.graph.llm_answers import LLMAnswerExtractor
-        from src.graph.question import analyse_question
+        from ..graph.llm_answers import LLMAnswerExtractor
+        from ..graph.question import analyse_question
 
         extractor = LLMAnswerExtractor(self.answer_llm, self.answer_extractor(), budget=budget)
         return extractor.prefetch(analyse_question(question), chunks)
@@ -441,11 +441,11 @@ class AnswerService:
     def answer_set(self, question: str, chunks: list[Any], extractor: Any = None) -> Any:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
         offline one), judged (``src.graph.answer_set``). Call under ``self.lock``."""
-        from src.claims.answer import setting_answer
-        from src.claims.judge import judge_setting
-        from src.graph.answer_set import judge_answers, mentioned_by
-        from src.graph.candidates import idf_weights
-        from src.graph.question import analyse_question
+        from ..claims.answer import setting_answer
+        from ..claims.judge import judge_setting
+        from ..graph.answer_set import judge_answers, mentioned_by
+        from ..graph.candidates import idf_weights
+        from ..graph.question import analyse_question
 
         q = analyse_question(question)
         unique = list({c.id: c for c in chunks}.values())

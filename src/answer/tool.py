@@ -20,16 +20,16 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from src.answer.service import AnswerService
-from src.errors import CrosscheckError
-from src.fusion.options import FusionConfig
+from ..errors import CrosscheckError
+from ..fusion.options import FusionConfig
+from .service import AnswerService
 
 MAX_K = 50
 
 
 def open_from_env() -> AnswerService:
     """The corpus ``$CROSSCHECK_CHUNKS`` or ``$CROSSCHECK_DATA`` names (else the defaults), opened."""
-    from src.config import load_settings
+    from ..config import load_settings
 
     chunks = os.environ.get("CROSSCHECK_CHUNKS")
     data = os.environ.get("CROSSCHECK_DATA")

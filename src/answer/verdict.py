@@ -11,12 +11,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from src.answer.model import Verdict, Warning
-from src.graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
-from src.graph.answer_set import AnswerSet
-from src.graph.candidates import SEMANTIC_ALONE
-from src.graph.text import key_tokens
-from src.types import KeyStatus, ScoredChunk, VerdictStatus
+from ..graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
+from ..graph.answer_set import AnswerSet
+from ..graph.candidates import SEMANTIC_ALONE
+from ..graph.text import key_tokens
+from ..types import KeyStatus, ScoredChunk, VerdictStatus
+from .model import Verdict, Warning
 
 MAX_KEYS = 3
 KEY_SCORE_SHARE = 0.5  # keep keys scoring at least this share of the best key's score

@@ -6,7 +6,7 @@ normalised form, its *scope* (the version it holds for), whether it states the a
 default or a value someone configured, and the exact span and chunk id.
 """
 
-from src.claims.model import Attribute, ReadClaim
-from src.claims.reader import read_chunk
+from .model import Attribute, ReadClaim
+from .reader import read_chunk
 
 __all__ = ["Attribute", "ReadClaim", "read_chunk"]

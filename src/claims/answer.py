@@ -20,12 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from src.claims.model import Modality, ReadClaim
-from src.claims.reader import identifiers, name_stems, read_chunk, release, setting_words
-from src.graph.candidates import Candidate
-from src.graph.question import AnswerType, Question
-from src.text import stems
-from src.types import Chunk
+from ..graph.candidates import Candidate
+from ..graph.question import AnswerType, Question
+from ..text import stems
+from ..types import Chunk
+from .model import Modality, ReadClaim
+from .reader import identifiers, name_stems, read_chunk, release, setting_words
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
 MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about

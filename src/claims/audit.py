@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import replace
 
-from src.claims.answer import is_setting, setting_candidates
-from src.claims.judge import judge_values
-from src.claims.model import ReadClaim
-from src.claims.reader import doc_version, name_stems, release
-from src.graph.analysis import ClaimNode, KeyResult, explain, severity
-from src.graph.answer_set import AnswerValue, answer_key
-from src.text import stems
-from src.types import Chunk, KeyStatus
+from ..graph.analysis import ClaimNode, KeyResult, explain, severity
+from ..graph.answer_set import AnswerValue, answer_key
+from ..text import stems
+from ..types import Chunk, KeyStatus
+from .answer import is_setting, setting_candidates
+from .judge import judge_values
+from .model import ReadClaim
+from .reader import doc_version, name_stems, release
 
 MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
 

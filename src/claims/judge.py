@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from src.claims.reader import release
-from src.graph.answer_set import AnswerSet, AnswerValue, answer_key, support_weight
-from src.graph.candidates import Candidate
-from src.graph.mentions import find_mentions
-from src.graph.question import Question
-from src.graph.values import parse_value
-from src.types import VerdictStatus
+from ..graph.answer_set import AnswerSet, AnswerValue, answer_key, support_weight
+from ..graph.candidates import Candidate
+from ..graph.mentions import find_mentions
+from ..graph.question import Question
+from ..graph.values import parse_value
+from ..types import VerdictStatus
+from .reader import release
 
 SIZE_TOLERANCE = 0.05  # decimal and binary prefixes (MB, MiB) name one size
 

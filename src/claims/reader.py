@@ -28,11 +28,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from src.claims.model import Attribute, Modality, ReadClaim
-from src.graph.mentions import find_mentions
-from src.graph.values import parse_value
-from src.text import split_sentences, stem_words
-from src.types import Chunk
+from ..graph.mentions import find_mentions
+from ..graph.values import parse_value
+from ..text import split_sentences, stem_words
+from ..types import Chunk
+from .model import Attribute, Modality, ReadClaim
 
 # a setting name: snake_case or dotted (``keepalive_timeout``, ``session.timeout.ms``), or any
 # lower-case word in backticks (`acks`)

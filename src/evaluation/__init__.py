@@ -1,13 +1,13 @@
 """Evaluation harness: gold files, BEIR folders, ranking metrics, ablations, conflict scoring, reports."""
 
-from src.evaluation.beir import BeirSet, load_beir
-from src.evaluation.conflicts import ConflictScore, load_conflict_gold, score_conflicts
-from src.evaluation.gold import GoldFileError, GoldQuery, MatchMode, load_gold, resolve_match
-from src.evaluation.metrics import query_metrics
-from src.evaluation.presets import CONFIG_PRESETS, parse_configs
-from src.evaluation.report import ReportFiles, write_report
-from src.evaluation.runner import ConfigResult, EvalReport, QueryRow, Searcher, evaluate
-from src.evaluation.table import format_table
+from .beir import BeirSet, load_beir
+from .conflicts import ConflictScore, load_conflict_gold, score_conflicts
+from .gold import GoldFileError, GoldQuery, MatchMode, load_gold, resolve_match
+from .metrics import query_metrics
+from .presets import CONFIG_PRESETS, parse_configs
+from .report import ReportFiles, write_report
+from .runner import ConfigResult, EvalReport, QueryRow, Searcher, evaluate
+from .table import format_table
 
 __all__ = [
     "CONFIG_PRESETS",

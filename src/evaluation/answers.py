@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from src.answer.model import STATUSES
-from src.evaluation.conflicts import values_match
-from src.evaluation.gold import GoldFileError, json_lines
-from src.graph.values import compare, parse_value
+from ..answer.model import STATUSES
+from ..graph.values import compare, parse_value
+from .conflicts import values_match
+from .gold import GoldFileError, json_lines
 
 VERDICTS = STATUSES  # what `ask` can say, so what a gold item may expect
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from src.evaluation.gold import GoldFileError, GoldQuery, unknown_id_warnings
-from src.types import Chunk, Warning_
+from ..types import Chunk, Warning_
+from .gold import GoldFileError, GoldQuery, unknown_id_warnings
 
 log = logging.getLogger(__name__)
 
@@ -182,8 +182,8 @@ def load_beir(folder: str | Path, split: str = "test", corpus_name: str = "beir"
 def write_beir_chunks(folder: Path, chunks: list[Chunk]) -> Path:
     """Cache a BEIR corpus as a chunks file, ``artifacts/<name>-<hash>/chunks.jsonl`` (SPEC section 3),
     rewritten only when ``corpus.jsonl`` changed, so its index is reused across runs."""
-    from src.pipelines.chunks_io import write_chunks
-    from src.pipelines.corpus import artifacts_dir_for
+    from ..pipelines.chunks_io import write_chunks
+    from ..pipelines.corpus import artifacts_dir_for
 
     out = artifacts_dir_for(folder) / "chunks.jsonl"
     corpus = folder / "corpus.jsonl"

@@ -35,8 +35,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from src.evaluation.gold import GoldFileError, doc_id_of, json_object, parse_lines
-from src.types import KeyStatus, Warning_
+from ..types import KeyStatus, Warning_
+from .gold import GoldFileError, doc_id_of, json_object, parse_lines
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from src.errors import UsageError
-from src.types import Warning_, enum_from_str
+from ..errors import UsageError
+from ..types import Warning_, enum_from_str
 
 T = TypeVar("T")
 

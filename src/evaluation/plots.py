@@ -10,8 +10,8 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from src.evaluation.runner import ConfigResult
-from src.evaluation.table import QUALITY_COLUMNS, Column, column_value
+from .runner import ConfigResult
+from .table import QUALITY_COLUMNS, Column, column_value
 
 PNG_METADATA = {"Software": None}  # keep files byte-stable across matplotlib builds
 HIST_BINS = 30

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from src.fusion.options import FusionConfig, FusionMode
+from ..fusion.options import FusionConfig, FusionMode
 
 _BASE = FusionConfig()
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from src.evaluation.gold import GoldFileError
-from src.types import Chunk, VerdictStatus
+from ..types import Chunk, VerdictStatus
+from .gold import GoldFileError
 
 SPLITS = ("dev", "test", "all")
 SOURCE = "docs"
@@ -142,11 +142,11 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
     there: a second run embeds nothing)."""
     from tqdm import tqdm
 
-    from src.answer import AnswerService
-    from src.answer.service import AskOptions
-    from src.graph.candidates import make_extractor
-    from src.graph.llm_extract import LLMClaimExtractor
-    from src.llm import CircuitBreaker, make_llm
+    from ..answer import AnswerService
+    from ..answer.service import AskOptions
+    from ..graph.candidates import make_extractor
+    from ..graph.llm_extract import LLMClaimExtractor
+    from ..llm import CircuitBreaker, make_llm
 
     # one vector cache for every question; one LLM (when configured) and one breaker for all of them
     shared = make_extractor(settings.models.nlp, embed_model, span_ranker=settings.models.span_ranker)

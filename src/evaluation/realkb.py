@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from src.evaluation.answers import same_value
-from src.evaluation.gold import GoldFileError, doc_id_of, json_lines
+from .answers import same_value
+from .gold import GoldFileError, doc_id_of, json_lines
 
 EXPECT_TO_VERDICT = {"contradiction": "contradiction", "consistent": "consistent", "version_scoped": "scoped"}
 

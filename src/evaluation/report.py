@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from src.evaluation.conflicts import ConflictItemResult, ConflictScore
-from src.evaluation.plots import report_charts
-from src.evaluation.runner import ConfigResult, EvalReport, QueryRow
-from src.evaluation.table import format_table, markdown_table, md_escape, table_cells
-from src.fusion.options import FusionConfig
+from ..fusion.options import FusionConfig
+from .conflicts import ConflictItemResult, ConflictScore
+from .plots import report_charts
+from .runner import ConfigResult, EvalReport, QueryRow
+from .table import format_table, markdown_table, md_escape, table_cells
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from typing import Any, Protocol
 
 from tqdm import tqdm
 
-from src.evaluation.gold import GoldQuery, MatchMode, gold_at_level, map_id, resolve_match
-from src.evaluation.metrics import dedupe, mean_metrics, percentile, query_metrics, ranks_of
-from src.fusion.options import FusionConfig, SearchResult
-from src.types import ScoredChunk
+from ..fusion.options import FusionConfig, SearchResult
+from ..types import ScoredChunk
+from .gold import GoldQuery, MatchMode, gold_at_level, map_id, resolve_match
+from .metrics import dedupe, mean_metrics, percentile, query_metrics, ranks_of
 
 log = logging.getLogger(__name__)
 

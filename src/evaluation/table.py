@@ -6,7 +6,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from src.evaluation.runner import ConfigResult
+from .runner import ConfigResult
 
 
 @dataclass(frozen=True)

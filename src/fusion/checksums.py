@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from src.errors import IndexCorrupt
+from ..errors import IndexCorrupt
 
 PARAMS_KEY = "sha256"
 

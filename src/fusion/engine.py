@@ -17,22 +17,22 @@ from typing import Any
 import numpy as np
 from llama_index.core.schema import QueryBundle
 
-from src.config import UNKNOWN_SOURCE, Settings
-from src.embeddings import small_batch_threads
-from src.errors import UsageError
-from src.fusion.options import FusionConfig, SearchResult, clean_query  # clean_query: also imported from here
-from src.fusion.priors import newest_date, prior_factors, product, query_versions
-from src.fusion.retrievers import (
+from ..config import UNKNOWN_SOURCE, Settings
+from ..embeddings import small_batch_threads
+from ..errors import UsageError
+from ..text import make_stemmer
+from ..types import LLM, Chunk, Embedder, IndexReport, ScoredChunk
+from .options import FusionConfig, SearchResult, clean_query  # clean_query: also imported from here
+from .priors import newest_date, prior_factors, product, query_versions
+from .retrievers import (
     DenseSourceRetriever,
     IdFusionRetriever,
     MergedRetriever,
     SourceBM25Retriever,
 )
-from src.fusion.rewrite import llm_rewriter, prf_rewriter
-from src.fusion.store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir
-from src.fusion.vector_stores import make_backend
-from src.text import make_stemmer
-from src.types import LLM, Chunk, Embedder, IndexReport, ScoredChunk
+from .rewrite import llm_rewriter, prf_rewriter
+from .store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir
+from .vector_stores import make_backend
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class SearchEngine:
     def open(cls, chunks_path: Path, settings: Settings, *, index_dir: Path | None = None,
              embed_model: Any = None, llm: Any = None, progress: Callable[[int, int], None] | None = None,
              reranker_loader: Callable[[], Any] | None = None, rebuild: bool = False) -> SearchEngine:
-        from src.pipelines.chunks_io import read_chunks
+        from ..pipelines.chunks_io import read_chunks
 
         chunks = read_chunks(chunks_path)
         if not chunks:
@@ -81,7 +81,7 @@ class SearchEngine:
         """Build or update the index of ``chunks`` in ``index_dir`` (every source with ``rebuild``) and load it."""
         check_index_dir(index_dir)
         if embed_model is None:
-            from src.embeddings import embed_model_from
+            from ..embeddings import embed_model_from
 
             embed_model = embed_model_from(settings.models)
         backend = make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
@@ -146,7 +146,7 @@ class SearchEngine:
     def reranker(self) -> Any:
         if self._reranker is None:
             if self._reranker_loader is None:
-                from src.fusion.rerank import load_reranker
+                from .rerank import load_reranker
 
                 cache_root = self.index_dir / CACHE_DIR if self.index_dir is not None else None
                 self._reranker = load_reranker(self.settings.models.reranker, cache_root)

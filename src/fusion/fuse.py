@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from src.fusion.options import FusionMode
+from .options import FusionMode
 
 Ranking = Sequence[tuple[str, float]]
 Fused = list[tuple[str, float]]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from src.errors import IndexBusy, IndexNotWritable
+from ..errors import IndexBusy, IndexNotWritable
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ import logging
 from dataclasses import dataclass, field
 from enum import Enum
 
-from src.errors import InvalidOption, UsageError
-from src.types import ScoredChunk, enum_from_str
+from ..errors import InvalidOption, UsageError
+from ..types import ScoredChunk, enum_from_str
 
 log = logging.getLogger(__name__)
 MAX_QUERY_CHARS = 2000

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from src.fusion.options import SearchResult
+from .options import SearchResult
 
 log = logging.getLogger(__name__)
 

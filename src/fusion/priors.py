@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from src.types import Chunk
+from ..types import Chunk
 
 _VERSION_IN_QUERY = re.compile(r"\bv(?:ersion)?\s*(\d+(?:\.\d+){0,2}(?:\.x)?)\b|\b(\d+\.\d+(?:\.\d+)?)\b", re.I)
 

@@ -24,9 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from src.errors import ModelUnavailable
-from src.fusion.store import EmbeddingCache, indexed_text, model_slug, text_hash
-from src.types import Chunk, Reranker, ScoredChunk
+from ..errors import ModelUnavailable
+from ..types import Chunk, Reranker, ScoredChunk
+from .store import EmbeddingCache, indexed_text, model_slug, text_hash
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ def load_reranker(name: str | None, cache_root: Path | None = None) -> Reranker:
             return CrossEncoderReranker(str(local) if local.is_dir() else name)
         except ModelUnavailable as exc:
             log.warning("%s; using the offline reranker instead", exc)
-    from src.embeddings import load_embed_model
+    from ..embeddings import load_embed_model
 
     cache_dir = cache_root / f"rerank-{model_slug(OFFLINE_MODEL)}" if cache_root is not None else None
     return DenseReranker(load_embed_model(OFFLINE_MODEL),

@@ -19,10 +19,10 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 from llama_index.core.vector_stores.types import VectorStoreQuery
 from llama_index.retrievers.bm25 import BM25Retriever
 
-from src.fusion.fuse import RRF_K, fuse
-from src.fusion.options import FusionMode
-from src.fusion.store import SourceIndex, tokenize
-from src.types import Chunk
+from ..types import Chunk
+from .fuse import RRF_K, fuse
+from .options import FusionMode
+from .store import SourceIndex, tokenize
 
 LI_MODES = {
     FusionMode.RRF: FUSION_MODES.RECIPROCAL_RANK,

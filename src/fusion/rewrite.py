@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from src.types import LLM, Chunk
+from ..types import LLM, Chunk
 
 log = logging.getLogger(__name__)
 

@@ -53,16 +53,16 @@ from typing import Any
 
 import numpy as np
 
-from src.config import IndexConfig
-from src.embeddings import EmbeddingCache, backend_name, embedder_id, fill_cache
-from src.errors import IndexError_, IndexNotWritable, UsageError
-from src.fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
-from src.fusion.checksums import PARAMS_KEY as CHECKSUMS
-from src.fusion.checksums import folder_checksums, verify_checksums
-from src.fusion.index_lock import index_lock
-from src.fusion.vector_stores import FaissBackend, VectorBackend
-from src.text import make_stemmer
-from src.types import Chunk, IndexReport
+from ..config import IndexConfig
+from ..embeddings import EmbeddingCache, backend_name, embedder_id, fill_cache
+from ..errors import IndexError_, IndexNotWritable, UsageError
+from ..fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
+from ..text import make_stemmer
+from ..types import Chunk, IndexReport
+from .checksums import PARAMS_KEY as CHECKSUMS
+from .checksums import folder_checksums, verify_checksums
+from .index_lock import index_lock
+from .vector_stores import FaissBackend, VectorBackend
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from src.errors import UsageError
-from src.types import Chunk
+from ..errors import UsageError
+from ..types import Chunk
 
 log = logging.getLogger(__name__)
 BACKENDS = ("faiss", "qdrant")

@@ -3,14 +3,14 @@
     from src.graph import build_claim_graph, audit_corpus, extract_claims, LLMClaimExtractor
 """
 
-from src.graph.analysis import ClaimNode, KeyResult
-from src.graph.build import audit_corpus, build_claim_graph
-from src.graph.claims import Claim
-from src.graph.extract import extract_claims
-from src.graph.keys import KEY_THRESHOLD, cluster_keys, measure_threshold
-from src.graph.model import ClaimGraph
-from src.graph.values import normalize, parse_value
-from src.graph.weights import evidence_weight
+from .analysis import ClaimNode, KeyResult
+from .build import audit_corpus, build_claim_graph
+from .claims import Claim
+from .extract import extract_claims
+from .keys import KEY_THRESHOLD, cluster_keys, measure_threshold
+from .model import ClaimGraph
+from .values import normalize, parse_value
+from .weights import evidence_weight
 
 __all__ = [
     "Claim", "ClaimGraph", "ClaimNode", "KeyResult", "KEY_THRESHOLD", "LLMClaimExtractor",
@@ -21,7 +21,7 @@ __all__ = [
 
 def __getattr__(name: str):
     if name == "LLMClaimExtractor":
-        from src.graph.llm_extract import LLMClaimExtractor
+        from .llm_extract import LLMClaimExtractor
 
         return LLMClaimExtractor
     raise AttributeError(name)

@@ -9,11 +9,11 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from src.graph.claims import Claim, short_hash
-from src.graph.scope import compatible, differing_dims
-from src.graph.values import Norm, compare, parse_value
-from src.graph.weights import Support, aggregate_support
-from src.types import KeyStatus
+from ..types import KeyStatus
+from .claims import Claim, short_hash
+from .scope import compatible, differing_dims
+from .values import Norm, compare, parse_value
+from .weights import Support, aggregate_support
 
 STATUS_ORDER = {KeyStatus.CONTRADICTION: 0, KeyStatus.SCOPED: 1, KeyStatus.CONSISTENT: 2, KeyStatus.SINGLE: 3}
 

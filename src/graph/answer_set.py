@@ -25,14 +25,14 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from src.graph.analysis import ClaimNode, KeyResult, explain
-from src.graph.candidates import Candidate
-from src.graph.claims import short_hash
-from src.graph.question import Question
-from src.graph.scope import compatible, conflicting, differing_dims, scope_values
-from src.graph.values import UNIT_KINDS, compare, parse_value
-from src.graph.weights import Support
-from src.types import Chunk, KeyStatus, VerdictStatus
+from ..types import Chunk, KeyStatus, VerdictStatus
+from .analysis import ClaimNode, KeyResult, explain
+from .candidates import Candidate
+from .claims import short_hash
+from .question import Question
+from .scope import compatible, conflicting, differing_dims, scope_values
+from .values import UNIT_KINDS, compare, parse_value
+from .weights import Support
 
 KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the best is not an answer
 SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity

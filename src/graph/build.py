@@ -12,20 +12,20 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from src.graph.analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
-from src.graph.claims import Claim
-from src.graph.extract import extract_claims
-from src.graph.key_sims import KeySims
-from src.graph.keys import cluster_keys, default_threshold
-from src.graph.model import ClaimGraph, add_key_nodes
-from src.graph.scope import learned_scope
-from src.graph.text import key_tokens
-from src.graph.values import compare
-from src.graph.weights import chunk_weights
-from src.types import Chunk, KeyStatus, ScoredChunk
+from ..types import Chunk, KeyStatus, ScoredChunk
+from .analysis import STATUS_ORDER, KeyResult, analyse_key, norm_of
+from .claims import Claim
+from .extract import extract_claims
+from .key_sims import KeySims
+from .keys import cluster_keys, default_threshold
+from .model import ClaimGraph, add_key_nodes
+from .scope import learned_scope
+from .text import key_tokens
+from .values import compare
+from .weights import chunk_weights
 
 if TYPE_CHECKING:
-    from src.claims.model import ReadClaim
+    from ..claims.model import ReadClaim
 
 log = logging.getLogger(__name__)
 VOCAB_DIMS = ("plan", "tier", "edition")
@@ -108,7 +108,7 @@ def _cluster(claims: Sequence[Claim], embed_model, threshold: float) -> dict[tup
         by_dim[norm_of(str(c.normalized)).dim][c.key] += 1
     all_keys = sorted({k for counts in by_dim.values() for k in counts})
     index = {k: i for i, k in enumerate(all_keys)}
-    from src.embeddings import embed_texts
+    from ..embeddings import embed_texts
 
     # Every key embedded once, in one call, as before; similarities are computed per dimension by blocks.
     vectors = embed_texts(embed_model, all_keys) if embed_model is not None and all_keys else None
@@ -186,9 +186,9 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     finds contradicted, and the extractor's keys where an official claim is contradicted
     (``src.claims.audit``). ``settings``: the chunks' claims by setting when already read
     (``src.claims.answer.by_setting``). No retrieval scores: 1.0."""
-    from src.claims.answer import by_setting
-    from src.claims.audit import audit_keys, older_documents
-    from src.claims.reader import read_chunk
+    from ..claims.answer import by_setting
+    from ..claims.audit import audit_keys, older_documents
+    from ..claims.reader import read_chunk
 
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,

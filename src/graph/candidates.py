@@ -30,16 +30,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from src.graph.extract import availability_claims
-from src.graph.mentions import DAY, find_mentions
-from src.graph.nlp import Tagger
-from src.graph.question import DATA_RATE_NOUNS, ENTITY_TYPES, NUMERIC_TYPES, AnswerType, Question
-from src.graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
-from src.graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
-from src.graph.text import STOP, is_unit_word, key_tokens, prose, split_sentences, text_terms
-from src.graph.values import NUMBER_WORDS, UNIT_KINDS, fmt_num, to_number, ureg
-from src.text import WORD
-from src.types import Chunk
+from ..text import WORD
+from ..types import Chunk
+from .extract import availability_claims
+from .mentions import DAY, find_mentions
+from .nlp import Tagger
+from .question import DATA_RATE_NOUNS, ENTITY_TYPES, NUMERIC_TYPES, AnswerType, Question
+from .scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
+from .span_ranker import SpanContext, SpanModel, load_span_model, span_features
+from .text import STOP, is_unit_word, key_tokens, prose, split_sentences, text_terms
+from .values import NUMBER_WORDS, UNIT_KINDS, fmt_num, to_number, ureg
 
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
 MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
@@ -866,8 +866,8 @@ def make_extractor(nlp: str | None, embed_model: object | None,
     """An extractor reading entities with the ``nlp`` pipeline (``[models] nlp``) and meaning with
     ``embed_model``; ``embed_query`` defaults to embedding the question as a query, uncached.
     ``span_ranker`` (``[models] span_ranker``): "hand", "learned" or a weights file."""
-    from src.embeddings import embed_texts
-    from src.graph.nlp import load_tagger
+    from ..embeddings import embed_texts
+    from .nlp import load_tagger
 
     if embed_model is None:
         return AnswerExtractor(load_tagger(nlp))

@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-from src.types import Claim
+from ..types import Claim
 
 __all__ = ["Claim", "make_claim", "short_hash"]
 

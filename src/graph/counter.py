@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from src.fsio import atomic_write_text
-from src.types import Chunk, ScoredChunk
+from ..fsio import atomic_write_text
+from ..types import Chunk, ScoredChunk
 
 log = logging.getLogger(__name__)
 AUDIT_DIR = ".audit"
@@ -44,7 +44,7 @@ def groups_of(audit: Any) -> list[list[str]]:
 
 def _cache_path(chunks: Sequence[Chunk], source_weights: Mapping[str, float], embed_model: Any,
                 cache_dir: Path) -> Path:
-    from src.embeddings import embedder_id
+    from ..embeddings import embedder_id
 
     model_name = embedder_id(embed_model) if embed_model is not None else "tokens"
     return cache_dir / f"{audit_fingerprint(chunks, source_weights, model_name)}.json"
@@ -71,7 +71,7 @@ def contradiction_groups(chunks: Sequence[Chunk], *, source_weights: Mapping[str
     """Chunk ids on any side of each contradiction of the corpus audit, most severe first:
     the saved ones when the corpus is unchanged, else a fresh audit (``None`` when
     ``compute`` is false and nothing is saved)."""
-    from src.graph.build import audit_corpus
+    from .build import audit_corpus
 
     path = _cache_path(chunks, source_weights, embed_model, cache_dir) if cache_dir is not None else None
     if path is not None:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from src.graph.claims import Claim, make_claim
-from src.graph.mentions import Mention, find_mentions
-from src.graph.scope import find_scope
-from src.graph.tables import table_claims
-from src.graph.text import (
+from ..types import Chunk
+from .claims import Claim, make_claim
+from .mentions import Mention, find_mentions
+from .scope import find_scope
+from .tables import table_claims
+from .text import (
     GENERIC_KEYS,
     STOP,
     content_words,
@@ -33,8 +34,7 @@ from src.graph.text import (
     split_identifier,
     split_sentences,
 )
-from src.graph.values import parse_value
-from src.types import Chunk
+from .values import parse_value
 
 _KV_LINE = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*)?(?P<k>[A-Za-z][\w .()/'-]{0,60}?)(?:\*\*)?\s*:\s+(?P<v>\S.*)$")
 _KV_INLINE = re.compile(r"(?<![\w.\-/])(?P<k>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<v>[^;,()=\n]+)")

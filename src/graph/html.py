@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from src.graph.analysis import KeyResult
-from src.types import KeyStatus
+from ..types import KeyStatus
+from .analysis import KeyResult
 
 VERDICT_COLOURS = {"authoritative": "#2e7d32", "contradicted": "#c62828", "scoped": "#f9a825", "agreed": "#1565c0"}
 SOURCE_COLOURS = {"docs": "#6a1b9a", "forums": "#ef6c00", "tickets": "#00838f", "blogs": "#558b2f"}

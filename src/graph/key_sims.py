@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 from scipy import sparse
 
-from src.graph.text import key_tokens
+from .text import key_tokens
 
 ROW_BLOCK = 2048  # rows of the sparse self-product at a time
 RANGE_MARGIN = 1e-4  # FAISS's float32 inner products may differ from numpy's in the last bits

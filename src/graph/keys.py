@@ -37,8 +37,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from src.graph.key_sims import KeySims
-from src.graph.text import key_tokens
+from .key_sims import KeySims
+from .text import key_tokens
 
 # Measured with measure_threshold over tests/fixtures/graph/key_pairs.jsonl (56 labelled pairs,
 # 28 same / 28 different; re-run by tests/integration/test_graph_datasets.py::test_key_threshold_measurement).
@@ -71,7 +71,7 @@ def similarity_parts(keys: Sequence[str], embed_model=None) -> tuple[np.ndarray,
             sims[i, j] = sims[j, i] = token_similarity(keys[i], keys[j])
     if embed_model is None or not n:
         return sims, None
-    from src.embeddings import embed_texts
+    from ..embeddings import embed_texts
 
     vecs = embed_texts(embed_model, list(keys))
     return sims, np.clip(vecs @ vecs.T, 0.0, 1.0)
@@ -211,7 +211,7 @@ def average_link(sims: np.ndarray | KeySims | DenseSims, threshold: float,
 
 def key_sims(keys: Sequence[str], embed_model=None, threshold: float | None = None) -> KeySims:
     """The similarities of sorted unique ``keys``, hubs discounted at ``threshold``, as blocks on demand."""
-    from src.embeddings import embed_texts
+    from ..embeddings import embed_texts
 
     threshold = default_threshold(embed_model) if threshold is None else threshold
     vectors = embed_texts(embed_model, list(keys)) if embed_model is not None and len(keys) else None

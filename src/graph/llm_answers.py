@@ -29,14 +29,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from src.errors import ModelUnavailable
-from src.graph.candidates import Candidate, chunk_context, entity_key
-from src.graph.question import ENTITY_TYPES, AnswerType, Question
-from src.graph.scope import DIMENSION_NOUNS, find_scope
-from src.graph.text import text_terms
-from src.graph.values import parse_value
-from src.llm import InvalidReply, LLMBudget, LLMSkipped, reply_items
-from src.types import LLM, Chunk
+from ..errors import ModelUnavailable
+from ..llm import InvalidReply, LLMBudget, LLMSkipped, reply_items
+from ..types import LLM, Chunk
+from .candidates import Candidate, chunk_context, entity_key
+from .question import ENTITY_TYPES, AnswerType, Question
+from .scope import DIMENSION_NOUNS, find_scope
+from .text import text_terms
+from .values import parse_value
 
 log = logging.getLogger(__name__)
 

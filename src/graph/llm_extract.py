@@ -15,14 +15,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from src.config import ModelsConfig
-from src.errors import ModelUnavailable
-from src.graph.claims import Claim, make_claim
-from src.graph.extract import extract_claims
-from src.graph.text import content_words, key_from_identifier, key_from_words
-from src.graph.values import parse_value
-from src.llm import LLMBudget, LLMSkipped, reply_items
-from src.types import Chunk
+from ..config import ModelsConfig
+from ..errors import ModelUnavailable
+from ..llm import LLMBudget, LLMSkipped, reply_items
+from ..types import Chunk
+from .claims import Claim, make_claim
+from .extract import extract_claims
+from .text import content_words, key_from_identifier, key_from_words
+from .values import parse_value
 
 log = logging.getLogger(__name__)
 
@@ -188,7 +188,7 @@ def checked_graph(evidence: Sequence[Any], extractor: Any, *, source_weights: Ma
                   embed_model: Any = None) -> tuple[Any, str | None]:
     """The claim graph of ``evidence`` with ``extractor``, and when the LLM gave any claims,
     the ``disagreement`` with the offline rules' graph of the same evidence."""
-    from src.graph.build import build_claim_graph
+    from .build import build_claim_graph
 
     graph = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor, embed_model=embed_model)
     if not getattr(extractor, "replied", 0):
@@ -200,7 +200,7 @@ def checked_graph(evidence: Sequence[Any], extractor: Any, *, source_weights: Ma
 
 def make_extractor(models: ModelsConfig, budget: LLMBudget | None = None) -> LLMClaimExtractor | None:
     """The LLM extractor when an LLM is configured; None means the offline extractor."""
-    from src.llm import make_llm
+    from ..llm import make_llm
 
     llm = make_llm(models)
     return LLMClaimExtractor(llm, budget=budget) if llm is not None else None

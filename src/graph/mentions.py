@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from src.graph.text import STOP
-from src.graph.values import ANY_NUM, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
+from .text import STOP
+from .values import ANY_NUM, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
 
 DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
 _CLOCK = r"\d{1,2}:\d{2}(?:\s*(?:am|pm))?"

@@ -10,8 +10,8 @@ from typing import Any
 
 import networkx as nx
 
-from src.graph.analysis import ClaimNode, KeyResult
-from src.types import KeyStatus
+from ..types import KeyStatus
+from .analysis import ClaimNode, KeyResult
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class ClaimGraph:
         return path
 
     def write_html(self, path: str | Path) -> Path:
-        from src.graph.html import write_html  # pyvis's assets are read only for a page
+        from .html import write_html  # pyvis's assets are read only for a page
 
         return write_html(self.keys, path)
 

@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from src.graph.scope import DIMENSION_NOUNS, find_scope
-from src.graph.text import STOP, content_words, key_tokens, mask_spans, split_sentences
-from src.graph.values import parse_value, resolve_unit
+from .scope import DIMENSION_NOUNS, find_scope
+from .text import STOP, content_words, key_tokens, mask_spans, split_sentences
+from .values import parse_value, resolve_unit
 
 
 class AnswerType(str, Enum):

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 
-from src.graph.claims import Claim, make_claim
-from src.graph.scope import DIMENSION_NOUNS
-from src.graph.text import content_words, key_from_words
-from src.graph.values import UNIT_KINDS, parse_value
-from src.types import Chunk
+from ..types import Chunk
+from .claims import Claim, make_claim
+from .scope import DIMENSION_NOUNS
+from .text import content_words, key_from_words
+from .values import UNIT_KINDS, parse_value
 
 SCOPE_HEADERS = {**DIMENSION_NOUNS, "version": "version", "region": "region", "platform": "platform",
                  "os": "platform", "environment": "environment", "tenant": "tenant"}

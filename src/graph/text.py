@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from src.graph.values import resolve_unit
-from src.text import split_sentences, stem_words, words
+from ..text import split_sentences, stem_words, words
+from .values import resolve_unit
 
 __all__ = ["split_sentences"]  # re-exported: the extractors take sentences from here
 

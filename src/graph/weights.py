@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from src.types import ScoredChunk
+from ..types import ScoredChunk
 
 QUALITY_FLOOR = 0.75
 REPEAT_DECAY = 0.25

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from src.config import ChunkSizes
-from src.pipelines.records import Answer, Page, Record
-from src.text import sentence_pieces
-from src.types import Chunk, SourceKind
+from ..config import ChunkSizes
+from ..text import sentence_pieces
+from ..types import Chunk, SourceKind
+from .records import Answer, Page, Record
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")

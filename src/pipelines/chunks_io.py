@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from src.errors import ChunksFileError
-from src.fsio import atomic_write
-from src.types import Chunk
+from ..errors import ChunksFileError
+from ..fsio import atomic_write
+from ..types import Chunk
 
 CHUNKS_SCHEMA = 1
 _REQUIRED = ("id", "source", "kind", "text")

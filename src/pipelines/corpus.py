@@ -15,10 +15,10 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from src.config import Settings
-from src.errors import DataFolderMissing, OutputNotWritable, UsageError
-from src.fsio import TMP_PREFIX, atomic_write_text, check_output
-from src.types import Warning_
+from ..config import Settings
+from ..errors import DataFolderMissing, OutputNotWritable, UsageError
+from ..fsio import TMP_PREFIX, atomic_write_text, check_output
+from ..types import Warning_
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +73,8 @@ def ingest_to(data_dir: Path, out: Path, settings: Settings, *, strict: bool = F
     or names an existing file that is not a chunks file (``src.fsio.check_output``), checked
     before reading the corpus as well as when writing.
     """
-    from src.pipelines.chunks_io import write_chunks
-    from src.pipelines.ingest import ingest_corpus
+    from .chunks_io import write_chunks
+    from .ingest import ingest_corpus
 
     _check_writable(out, data_dir)
     result = ingest_corpus(data_dir, settings, strict=strict, on_warning=on_warning, progress=progress)

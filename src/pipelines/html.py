@@ -6,7 +6,7 @@ import re
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from src.pipelines.records import MAX_NESTING, NestedTooDeep
+from .records import MAX_NESTING, NestedTooDeep
 
 _DROP_TAGS = ("script", "style", "nav", "noscript", "template", "head")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from src.config import UNKNOWN_SOURCE, Settings
-from src.errors import DataFolderMissing, FolderUnreadable, InputError
-from src.pipelines.chunking import chunk_record
-from src.pipelines.loaders import Skip, SourceFile, load_file
-from src.types import Chunk, SourceKind, Warning_
+from ..config import UNKNOWN_SOURCE, Settings
+from ..errors import DataFolderMissing, FolderUnreadable, InputError
+from ..types import Chunk, SourceKind, Warning_
+from .chunking import chunk_record
+from .loaders import Skip, SourceFile, load_file
 
 log = logging.getLogger(__name__)
 PROGRESS_MIN_FILES = 200

@@ -17,9 +17,10 @@ from typing import Any
 
 import yaml
 
-from src.pipelines.html import html_to_text
-from src.pipelines.metadata import normalise_metadata
-from src.pipelines.records import (
+from ..types import SourceKind
+from .html import html_to_text
+from .metadata import normalise_metadata
+from .records import (
     MAX_NESTING,
     Answer,
     Loaded,
@@ -30,7 +31,6 @@ from src.pipelines.records import (
     Skip,
     SourceFile,
 )
-from src.types import SourceKind
 
 __all__ = ["Answer", "Loaded", "Page", "PagePart", "Record", "Skip", "SourceFile", "load_file"]
 
@@ -348,7 +348,7 @@ def _jsonl_line(raw: bytes, lineno: int, offset: int, src: SourceFile, default_k
 
 
 def load_pdf(src: SourceFile, kind: SourceKind) -> Loaded:
-    from src.pipelines.pdf import load_pdf as load  # pypdf is imported only when a corpus has a PDF
+    from .pdf import load_pdf as load  # pypdf is imported only when a corpus has a PDF
 
     yield from load(src, kind)
 

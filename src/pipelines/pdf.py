@@ -32,9 +32,9 @@ from typing import Any
 from pypdf import PasswordType, PdfReader
 from pypdf.errors import LimitReachedError
 
-from src.pipelines.metadata import normalise_metadata
-from src.pipelines.records import MAX_NESTING, Loaded, NestedTooDeep, Page, PagePart, Record, Skip, SourceFile
-from src.types import SourceKind
+from ..types import SourceKind
+from .metadata import normalise_metadata
+from .records import MAX_NESTING, Loaded, NestedTooDeep, Page, PagePart, Record, Skip, SourceFile
 
 EDGE_LINES = 3  # lines at each end of a page where running headers and footers are looked for
 CHAPTER_PAGES = 3  # a page's very first or last line that recurs on this many pages runs, however long the PDF

@@ -41,12 +41,12 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from src.answer.service import AnswerService, AskOptions
-from src.errors import CrosscheckError, ModelUnavailable, UsageError
-from src.fusion.options import FusionConfig, FusionMode
-from src.fusion.output import log_query
-from src.server.hosts import header_host, host_allowed
-from src.server.schemas import AskRequest, QueryRequest, describe_errors, value_error_message
+from ..answer.service import AnswerService, AskOptions
+from ..errors import CrosscheckError, ModelUnavailable, UsageError
+from ..fusion.options import FusionConfig, FusionMode
+from ..fusion.output import log_query
+from .hosts import header_host, host_allowed
+from .schemas import AskRequest, QueryRequest, describe_errors, value_error_message
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"

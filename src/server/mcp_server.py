@@ -44,11 +44,11 @@ from mcp.shared.message import SessionMessage
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError
 
-from src.answer.service import AnswerService, AskOptions
-from src.errors import CrosscheckError
-from src.fusion.output import log_query
-from src.server.app import fusion_config
-from src.server.schemas import AskRequest, QueryRequest, describe_errors, value_error_message
+from ..answer.service import AnswerService, AskOptions
+from ..errors import CrosscheckError
+from ..fusion.output import log_query
+from .app import fusion_config
+from .schemas import AskRequest, QueryRequest, describe_errors, value_error_message
 
 log = logging.getLogger(__name__)
 VERSION = "0.1.0"

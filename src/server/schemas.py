@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from src.errors import InvalidOption
-from src.graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
+from ..errors import InvalidOption
+from ..graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 
 MAX_QUERY_CHARS = 1000
 
