@@ -5,7 +5,7 @@ the page references no external URL. Corpus text only reaches the page as JSON i
 ``<script type="application/json">`` block with ``<``, ``>`` and ``&`` written as ``\\u003c``,
 ``\\u003e``, ``\\u0026``, and visible text is ``html.escape``d; tooltips are set as text
 (``title`` strings are rendered by vis-network as plain text), so a forum post holding
-``<script>alert(1)</script>`` cannot run.
+``<script>alert(1)</script>`` cannot run. The question, when given, heads the page (escaped).
 """
 
 from __future__ import annotations
@@ -36,12 +36,26 @@ def _safe_json(obj: Any) -> str:
             .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
-def _verdict(claim, status: str) -> str:
+def _restates(a, b) -> bool:
+    """``b`` says what ``a`` says: the same value, for the same scope or with no scope of its own."""
+    return a.normalized == b.normalized and (not a.scope or not b.scope or a.scope == b.scope)
+
+
+def _verdict(claim, key: KeyResult) -> str:
+    """authoritative, contradicted, scoped (a value of its own scope: it differs from another
+    claim of the key only because the two hold for different scopes, as 30 days for
+    plan=business beside 14 days for plan=team, even in a key whose team claims contradict each
+    other) or agreed (it restates another claim, or has no scope)."""
     if claim.authoritative:
         return "authoritative"
     if claim.contradicts:
         return "contradicted"
-    return "scoped" if status == KeyStatus.SCOPED else "agreed"
+    if key.status == KeyStatus.SCOPED:
+        return "scoped"
+    others = [o for o in key.claims if o is not claim]
+    if not claim.scope or any(_restates(claim, o) for o in others):
+        return "agreed"
+    return "scoped" if any(o.normalized != claim.normalized and o.scope != claim.scope for o in others) else "agreed"
 
 
 def graph_data(all_keys: Sequence[KeyResult], only_conflicts: bool = True) -> dict[str, list[dict[str, Any]]]:
@@ -55,7 +69,7 @@ def graph_data(all_keys: Sequence[KeyResult], only_conflicts: bool = True) -> di
         nodes[kid] = {"id": kid, "label": k.key, "shape": "box", "color": KEY_COLOUR,
                       "font": {"color": "#ffffff"}, "title": f"{k.key} [{k.status}]\n{k.explanation}"}
         for c in k.claims:
-            verdict = _verdict(c, k.status)
+            verdict = _verdict(c, k)
             scope = ", ".join(f"{a}={b}" for a, b in c.scope.items())
             nodes[c.id] = {"id": c.id, "label": c.value + (f"\n({scope})" if scope else ""), "shape": "ellipse",
                            "color": VERDICT_COLOURS[verdict],
@@ -78,14 +92,16 @@ PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>Crosscheck claim graph</title>
+<title>{title}</title>
 <style>{css}</style>
-<style>body{{font-family:sans-serif;margin:0}} #graph{{width:100%;height:85vh;border-bottom:1px solid #ccc}}
+<style>body{{font-family:sans-serif;margin:0}} #graph{{width:100%;height:80vh;border-bottom:1px solid #ccc}}
 #legend{{padding:6px 12px;font-size:13px}} .sw{{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}}
-#info{{white-space:pre-wrap;padding:6px 12px;font-size:13px}}</style>
+#info{{white-space:pre-wrap;padding:6px 12px;font-size:13px}}
+#question{{margin:0;padding:8px 12px;font-size:17px;font-weight:600;border-bottom:1px solid #ccc}}
+#question .label{{color:#667085;font-weight:400;margin-right:6px}}</style>
 </head>
 <body>
-<div id="graph"></div>
+{heading}<div id="graph"></div>
 <div id="legend">{legend}</div>
 <div id="info"></div>
 <script type="application/json" id="graph-data">{data}</script>
@@ -108,14 +124,19 @@ PAGE = """<!DOCTYPE html>
 """
 
 
-def write_html(keys: Sequence[KeyResult], path: str | Path) -> Path:
-    """Write the page of a claim graph's keys and return its path."""
+def write_html(keys: Sequence[KeyResult], path: str | Path, question: str | None = None) -> Path:
+    """Write the page of a claim graph's keys and return its path; ``question`` (the query the
+    graph answers) becomes the page's title and heading."""
     js, css = _vis_assets()
     legend = "".join(f'<span class="sw" style="background:{c}"></span>{html.escape(name)}'
                      for name, c in [*VERDICT_COLOURS.items(), *SOURCE_COLOURS.items()])
     legend += '<span class="sw" style="background:#d50000"></span>contradicts'
+    question = " ".join((question or "").split())
+    title = f"Claim graph: {question}" if question else "Crosscheck claim graph"
+    heading = (f'<h1 id="question"><span class="label">Question:</span>{html.escape(question)}</h1>\n'
+               if question else "")
     page = PAGE.format(css=css.replace("</", "<\\/"), js=js.replace("</script", "<\\/script"),
-                       data=_safe_json(graph_data(keys)), legend=legend)
+                       data=_safe_json(graph_data(keys)), legend=legend, title=html.escape(title), heading=heading)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(page, encoding="utf-8")
