@@ -5,4 +5,4 @@ from src.cli import cli, main
 __all__ = ["cli", "main"]
 
 if __name__ == "__main__":
-    main()
+    main(prog_name="python main.py")

@@ -23,9 +23,11 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # Loading a 90 MB model from disk takes a second; its progress bar is noise on every command.
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
+from . import __version__  # noqa: E402
 from .config import Settings, load_settings  # noqa: E402
 from .errors import CrosscheckError, InvalidOption  # noqa: E402
 from .fusion.options import FusionMode  # noqa: E402
+from .progname import CHECKOUT, default_prog_name, prog_name, set_prog_name  # noqa: E402
 
 log = logging.getLogger("crosscheck")
 
@@ -187,7 +189,26 @@ def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return fn
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+def _named(text: str) -> str:
+    """Help text naming the program the user ran: the docstrings' examples say ``python main.py``."""
+    name = prog_name()
+    return text if name == CHECKOUT else text.replace(CHECKOUT, name)
+
+
+class _Command(click.Command):
+    def get_help(self, ctx: click.Context) -> str:
+        return _named(super().get_help(ctx))
+
+
+class _Group(click.Group):
+    command_class = _Command
+
+    def get_help(self, ctx: click.Context) -> str:
+        return _named(super().get_help(ctx))
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "--version", prog_name="crosscheck", message="%(prog)s %(version)s")
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="TOML settings file (default: ./crosscheck.toml when present, or $CROSSCHECK_CONFIG).")
 @click.option("-v", "--verbose", count=True, help="More log output on stderr (-vv for debug).")
@@ -811,8 +832,12 @@ def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure:
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 
 
-def main() -> None:
-    cli(prog_name="python main.py")
+def main(prog_name: str | None = None) -> None:
+    """Run the command line as ``prog_name`` (``crosscheck`` for the installed console script, which
+    passes nothing; ``python main.py`` for the checkout's main.py), in usage lines and hints alike."""
+    name = prog_name or default_prog_name()
+    set_prog_name(name)
+    cli(prog_name=name)
 
 
 if __name__ == "__main__":

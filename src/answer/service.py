@@ -49,6 +49,7 @@ from ..graph.counter import DEFAULT_LIMIT as COUNTER_LIMIT
 from ..graph.llm_extract import LLMClaimExtractor
 from ..graph.question import MEASURED_TYPES, Question
 from ..llm import CircuitBreaker, LLMBudget
+from ..progname import prog_name
 from ..text import tokens
 from ..types import LLM, Chunk, Embedder, KeyStatus, ScoredChunk, VerdictStatus
 from .compose import (
@@ -345,8 +346,8 @@ class AnswerService:
                                                   compute=len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS)
                 if groups is None:
                     log.warning("no counter-evidence: %d chunks are too many to audit for one question; run "
-                                "`python main.py graph` once on this corpus and later questions use its saved audit",
-                                len(self.chunks))
+                                "`%s graph` once on this corpus and later questions use its saved audit",
+                                len(self.chunks), prog_name())
                 self._groups = groups or []
             return self._groups
 

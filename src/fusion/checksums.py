@@ -12,6 +12,7 @@ import hashlib
 from pathlib import Path
 
 from ..errors import IndexCorrupt
+from ..progname import prog_name
 
 PARAMS_KEY = "sha256"
 
@@ -38,6 +39,6 @@ def verify_checksums(folder: Path, expected: dict[str, str], params_path: Path) 
         if actual != digest:
             raise IndexCorrupt(
                 f"{path} is corrupt: its sha256 is not the one {params_path} recorded when it was built; "
-                "rebuild the index with `python main.py index --rebuild` (with the same --data, --chunks "
+                f"rebuild the index with `{prog_name()} index --rebuild` (with the same --data, --chunks "
                 "or --index-dir)"
             )

@@ -9,6 +9,7 @@ from typing import BinaryIO
 
 from ..errors import ChunksFileError
 from ..fsio import atomic_write
+from ..progname import prog_name
 from ..types import Chunk
 
 CHUNKS_SCHEMA = 1
@@ -33,7 +34,7 @@ def read_chunks(path: Path) -> list[Chunk]:
     path = Path(path)
     if not path.is_file():
         raise ChunksFileError(
-            f"chunks file not found: {path}: run `python main.py ingest --data DIR --out FILE` first"
+            f"chunks file not found: {path}: run `{prog_name()} ingest --data DIR --out FILE` first"
         )
     chunks: list[Chunk] = []
     first_line: dict[str, int] = {}
@@ -45,12 +46,12 @@ def read_chunks(path: Path) -> list[Chunk]:
             if chunk is None:
                 raise ChunksFileError(
                     f"{path}: line {lineno} is not a Crosscheck chunk (written by an older version?): "
-                    "re-run `python main.py ingest`"
+                    f"re-run `{prog_name()} ingest`"
                 )
             if chunk.id in first_line:
                 raise ChunksFileError(
                     f"{path}: line {lineno} repeats chunk id {chunk.id!r} of line {first_line[chunk.id]}: "
-                    "chunk ids must be unique; remove one of the two lines, or re-run `python main.py ingest`"
+                    f"chunk ids must be unique; remove one of the two lines, or re-run `{prog_name()} ingest`"
                 )
             first_line[chunk.id] = lineno
             chunks.append(chunk)

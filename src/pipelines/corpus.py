@@ -18,6 +18,7 @@ from pathlib import Path
 from ..config import Settings
 from ..errors import DataFolderMissing, OutputNotWritable, UsageError
 from ..fsio import TMP_PREFIX, atomic_write_text, check_output
+from ..progname import prog_name
 from ..types import Warning_
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,7 @@ def resolve_chunks(data: Path | None, chunks: Path | None, settings: Settings,
     if chunks is not None:
         if not chunks.is_file():
             raise UsageError(
-                f"chunks file not found: {chunks} (run `python main.py ingest --out {chunks}` first, "
+                f"chunks file not found: {chunks} (run `{prog_name()} ingest --out {chunks}` first, "
                 "or pass --data DIR)"
             )
         return chunks
