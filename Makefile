@@ -1,5 +1,7 @@
 # `make demo` and `make test` work on a fresh clone: they create .venv, install the
-# pinned dependencies once (torch CPU first), then run. Re-running is quick.
+# pinned dependencies once (torch CPU first) and Crosscheck itself, editable, with no download:
+# its dependencies are the lock's, its build backend the lock's setuptools (.venv/bin/crosscheck
+# then runs what `python main.py` runs). Re-running is quick.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -11,10 +13,11 @@ export TOKENIZERS_PARALLELISM ?= false
 
 install: $(STAMP)
 
-$(STAMP): requirements.lock
+$(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check torch==2.13.0
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
