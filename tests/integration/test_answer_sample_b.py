@@ -5,7 +5,7 @@ gate reads meaning, each source's voice, a thread's question post) 14 of 16; aft
 session's, 13 of 16 (L09 now has the right verdict but answers 429, and L14, a question the corpus
 cannot answer, is answered); after the ninth session's audit through the settings reader, 14 of
 16 (L14 is no longer answered: the audit's counter-evidence no longer brings a contradiction it
-cannot stand behind); the misses are listed in BENCHMARKS.md."""
+cannot stand behind); the misses are L08 and L09 (below)."""
 
 from __future__ import annotations
 

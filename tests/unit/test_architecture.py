@@ -1,4 +1,4 @@
-"""The import rules of the house (README "Architecture"), read from the source with ``ast``:
+"""The import rules of the house (docs/architecture.md), read from the source with ``ast``:
 only ``src/cli.py`` (the command line) imports click and nothing in ``src/`` imports ``main``, graph and fusion do not import each other, and no
 two modules of ``src/`` import each other, even lazily inside a function."""
 
