@@ -68,7 +68,8 @@ def fresh_venv(path: Path) -> Path:
     python = path / "bin" / "python"
     site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    deps = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])
+    deps = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"],
+                          *(p for p in sys.path if Path(p).name in ("site-packages", "dist-packages"))])
     (Path(site) / "_crosscheck_test_deps.pth").write_text("\n".join(deps) + "\n", encoding="utf-8")
     return python
 
