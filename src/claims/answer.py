@@ -33,7 +33,7 @@ MARGIN = 0.04  # ... and ahead of the next setting by this much
 _KINDS = {  # the value kinds that answer each question type
     AnswerType.DURATION: {"duration"},
     AnswerType.SIZE: {"size", "number"},
-    AnswerType.COUNT: {"number"},
+    AnswerType.COUNT: {"number", "word"},  # "how many replicas acknowledge?" "all"
     AnswerType.QUANTITY: {"number", "size", "duration", "percent", "rate", "quantity"},
     AnswerType.VERSION: {"number", "version", "word"},
 }
@@ -67,6 +67,13 @@ def _description(name: str, claims: Sequence[ReadClaim]) -> str:
     context = next((c.attribute.context for c in claims if c.attribute.context), "")
     said = " ".join(dict.fromkeys(c.sentence for c in claims[:3]))
     return f"{words}. {context} {said}"[:600]
+
+
+def _documented(claims: Sequence[ReadClaim]) -> bool:
+    """The official documentation describes the setting: an entry of its own, or a sentence of
+    the docs stating its default."""
+    return any(c.attribute.context or (AUTHORITY_ORDER.get(c.source, 0) and c.modality is Modality.DEFAULT
+                                       and not c.inferred) for c in claims)
 
 
 def _fits(question: Question, claim: ReadClaim) -> bool:
@@ -209,8 +216,10 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
             or re.search(r"\bversions?\b", question.text, re.IGNORECASE):
         return None  # a version asked without a setting's name is a product's, not a setting's value
     else:
-        # by meaning, only a setting the docs give an entry to (its description to compare with)
-        pool = named or sorted(n for n in evidence if any(c.attribute.context for c in by_name[n]))
+        # by meaning, only a setting the docs describe (an entry, or a sentence giving its default)
+        # with a value of the kind the question asks for
+        pool = named or sorted(n for n in evidence if n in stated and _documented(by_name[n])
+                               and any(_fits(question, c) for c in by_name[n]))
         if not pool:
             return None
         scores = similarity(question.text, [_description(n, by_name[n]) for n in pool])

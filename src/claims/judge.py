@@ -59,13 +59,16 @@ def _groups(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
     return out
 
 
-def asks_history(text: str) -> bool:
-    """The question asks about the past or a version ("Was it always ...?", "in 5.7"), so values
-    older versions had make the answer scoped; a question in the present asks about today, and
-    those values are only listed beside it."""
-    return bool(re.match(r"\s*(?:was|were|did|had)\b", text, re.IGNORECASE)
-                or re.search(r"\b(?:ever|always|used\s+to|older|earlier|previous(?:ly)?|changed?)\b|\d+\.\d+", text,
-                             re.IGNORECASE))
+def asks_history(text: str, latest: tuple[int, ...] = ()) -> bool:
+    """The question asks about the past ("Was it always ...?", "did it ever change?") or about a
+    release older than ``latest``, the newest the setting's claims name ("the 5.7 manual"), so
+    values older versions had make the answer scoped; a question in the present, or about the
+    newest release, asks about today, and those values are only listed beside it."""
+    if re.match(r"\s*(?:was|were|did|had)\b", text, re.IGNORECASE) or re.search(
+            r"\b(?:ever|always|still|used\s+to|older|earlier|previous(?:ly)?|changed?)\b", text, re.IGNORECASE):
+        return True
+    asked = [release(v) for v in re.findall(r"(?<![\w.])\d+\.\d+(?:\.\d+)*(?![\w.])", text)]
+    return any(not latest or v < latest for v in asked)
 
 
 def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]) -> list[AnswerValue]:
@@ -115,10 +118,13 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
                   authority: Mapping[str, float]) -> AnswerSet:
     answers = judge_values(candidates, authority)
     proposed = proposed_values(question.text)
-    history = asks_history(question.text)
+    latest = max((release(c.scope["version"]) for c in candidates if c.scope.get("version")), default=())
+    history = asks_history(question.text, latest)
     first = answers[0] if answers and answers[0].status == "authoritative" else None
     if proposed and first is not None and not history and any(same(p, first.candidates[0]) for p in proposed):
         verdict = VerdictStatus.CONSISTENT  # the value the question puts forward is the authoritative one
+    elif history and any(a.scope.get("version") for a in answers):
+        verdict = VerdictStatus.SCOPED  # asked about the past: an older version's value is the answer's point
     elif any(a.status == "contradicted" for a in answers):
         verdict = VerdictStatus.CONTRADICTION
     elif len(answers) > 1 and (history or question.scope):

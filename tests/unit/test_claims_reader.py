@@ -3,6 +3,8 @@ written here in the shapes real docs, threads and config files use (no corpus's 
 
 from __future__ import annotations
 
+import numpy as np
+
 from src.claims import read_chunk
 from src.claims.answer import by_setting, setting_answer
 from src.claims.judge import judge_setting
@@ -100,3 +102,36 @@ def test_a_present_question_lists_the_older_value_but_is_consistent() -> None:
 def test_no_setting_named_and_no_embedder_is_no_setting_answer() -> None:
     q = analyse_question("How much does the premium tier cost?")
     assert setting_answer(q, [DOC], None) is None
+
+
+def test_a_question_about_the_past_is_scoped_even_where_a_thread_repeats_the_old_value() -> None:
+    _, aset = _answer("Was pool_size ever 8?", [DOC, OLD_POST])
+    assert aset.status == "scoped"
+    assert [(a.value, a.status) for a in aset.answers] == \
+        [("32", "authoritative"), ("8", "contradicted"), ("8", "supported")]
+
+
+def test_a_version_in_the_question_is_the_past_only_when_older_than_the_newest_the_text_names() -> None:
+    assert _answer("Is pool_size 32 by default in 2.4.1?", [DOC, OLD_POST])[1].status == "consistent"
+    assert _answer("What pool_size did 2.3 use by default?", [DOC, OLD_POST])[1].status == "scoped"
+
+
+def test_an_enumerated_default_answers_a_how_many_question() -> None:
+    doc = _chunk("write.acks\n\nHow many replicas must confirm a write.\n\nType: string\nDefault: all\n")
+    setting, aset = _answer("How many replicas does a write wait for with write.acks unset?", [doc])
+    assert (setting, [a.value for a in aset.answers]) == ("write.acks", ["all"])
+
+
+def test_by_meaning_a_setting_the_docs_state_a_default_for_in_prose_and_never_one_only_a_thread_names() -> None:
+    doc = _chunk("A statement larger than the server allows is refused. The server's default frame_limit "
+                 "value is 64MB.", cid="kb/docs/limits.md#c0")
+    post = _chunk("Title: big imports\nUser: it fails\nReply: the queue_depth default is 100 here.",
+                  cid="kb/forums/t9#qa", source="forums")
+
+    def similarity(question: str, texts: list[str]) -> np.ndarray:  # the thread's setting reads closest
+        return np.array([0.9 if "queue" in t else 0.6 for t in texts])
+
+    q = analyse_question("How large a statement does the server take by default?")
+    found = setting_answer(q, [post, doc], similarity, by_setting(c for ch in (doc, post) for c in read_chunk(ch)))
+    assert found is not None and (found.setting, found.how) == ("frame_limit", "meaning")
+    assert [c.value for c in found.candidates] == ["64MB"]
