@@ -15,29 +15,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..config import DEFAULT_SOURCES
+from ..graph.html import chunk_label as cite_label
+from ..graph.html import pdf_page
 from .model import Answer
 from .service import Retrieval
 
-# a paged document's chunk: <path>.pdf#p<page>c<k>, a long chunk's later pieces end in -<i>
-_PDF_CHUNK = re.compile(r"\.pdf#p(\d+)c\d+(?:-\d+)?$", re.IGNORECASE)
+__all__ = ["Sources", "cite_label", "display", "fact_display", "pdf_page", "plain_authoritative", "plain_explanation",
+           "render_answer", "render_graph", "scope_phrase"]
+
 MAX_VALUES = 6  # values named in one sentence; the rest are counted
 SAME_FACT = "Sources disagree on the fact asked; see who says what above."
 _PLAN_DIMS = ("plan", "tier", "edition")
 _CLASS_DIMS = ("tenant", "environment")
 _VERSION_V = re.compile(r"^v(?=\d)")  # "v3.4+" -> "3.4+"
-
-
-# -- citations ------------------------------------------------------------------------------------
-def pdf_page(chunk_id: str) -> int | None:
-    """The page of a PDF chunk (``manual.pdf#p25c1`` -> 25), None for any other chunk."""
-    m = _PDF_CHUNK.search(chunk_id)
-    return int(m.group(1)) if m else None
-
-
-def cite_label(chunk_id: str) -> str:
-    """How a citation names its chunk: ``docs/manual.pdf, page 25`` for a PDF, else the id."""
-    page = pdf_page(chunk_id)
-    return f"{chunk_id.split('#', 1)[0]}, page {page}" if page is not None else chunk_id
 
 
 # -- plain words ----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,20 @@ from .analysis import KeyResult
 VERDICT_COLOURS = {"authoritative": "#2e7d32", "contradicted": "#c62828", "scoped": "#f9a825", "agreed": "#1565c0"}
 SOURCE_COLOURS = {"docs": "#6a1b9a", "forums": "#ef6c00", "tickets": "#00838f", "blogs": "#558b2f"}
 KEY_COLOUR = "#455a64"
+# a paged document's chunk: <path>.pdf#p<page>c<k> (src/pipelines/chunking.py), a long one's later pieces end in -<i>
+_PDF_CHUNK = re.compile(r"\.pdf#p(\d+)c\d+(?:-\d+)?$", re.IGNORECASE)
+
+
+def pdf_page(chunk_id: str) -> int | None:
+    """The page of a PDF chunk (``manual.pdf#p25c1`` -> 25), None for any other chunk."""
+    m = _PDF_CHUNK.search(chunk_id)
+    return int(m.group(1)) if m else None
+
+
+def chunk_label(chunk_id: str) -> str:
+    """How a chunk is named to a reader: ``docs/manual.pdf, page 25`` for a PDF, else its id."""
+    page = pdf_page(chunk_id)
+    return f"{chunk_id.split('#', 1)[0]}, page {page}" if page is not None else chunk_id
 
 
 def _vis_assets() -> tuple[str, str]:
@@ -77,7 +92,7 @@ def graph_data(all_keys: Sequence[KeyResult], only_conflicts: bool = True) -> di
             edges.append({"from": c.id, "to": kid, "color": "#90a4ae"})
             for s in c.support:
                 eid = f"evidence::{s.chunk_id}"
-                nodes.setdefault(eid, {"id": eid, "label": s.chunk_id, "shape": "dot", "size": 10,
+                nodes.setdefault(eid, {"id": eid, "label": chunk_label(s.chunk_id), "shape": "dot", "size": 10,
                                        "color": SOURCE_COLOURS.get(s.source, "#757575"), "title": f"{s.source}: {s.chunk_id}"})
                 edges.append({"from": eid, "to": c.id, "color": "#b0bec5", "width": 1 + 2 * s.weight,
                               "title": f"{s.chunk_id} w={s.weight:.3f}\n{s.sentence}"})
@@ -98,7 +113,7 @@ PAGE = """<!DOCTYPE html>
 #legend{{padding:6px 12px;font-size:13px}} .sw{{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}}
 #info{{white-space:pre-wrap;padding:6px 12px;font-size:13px}}
 #question{{margin:0;padding:8px 12px;font-size:17px;font-weight:600;border-bottom:1px solid #ccc}}
-#question .label{{color:#667085;font-weight:400;margin-right:6px}}</style>
+#question .label{{color:#667085;font-weight:400}}</style>
 </head>
 <body>
 {heading}<div id="graph"></div>
@@ -133,7 +148,7 @@ def write_html(keys: Sequence[KeyResult], path: str | Path, question: str | None
     legend += '<span class="sw" style="background:#d50000"></span>contradicts'
     question = " ".join((question or "").split())
     title = f"Claim graph: {question}" if question else "Crosscheck claim graph"
-    heading = (f'<h1 id="question"><span class="label">Question:</span>{html.escape(question)}</h1>\n'
+    heading = (f'<h1 id="question"><span class="label">Question:</span> {html.escape(question)}</h1>\n'
                if question else "")
     page = PAGE.format(css=css.replace("</", "<\\/"), js=js.replace("</script", "<\\/script"),
                        data=_safe_json(graph_data(keys)), legend=legend, title=html.escape(title), heading=heading)

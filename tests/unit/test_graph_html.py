@@ -73,8 +73,23 @@ def test_the_question_heads_the_page_escaped(tmp_path):
     page = write_html([_retention_key()], tmp_path / "g.html",
                       question="  How long is <b>Team</b>\n history kept?").read_text(encoding="utf-8")
     assert "<title>Claim graph: How long is &lt;b&gt;Team&lt;/b&gt; history kept?</title>" in page
-    assert ('<h1 id="question"><span class="label">Question:</span>'
+    assert ('<h1 id="question"><span class="label">Question:</span> '
             "How long is &lt;b&gt;Team&lt;/b&gt; history kept?</h1>") in page
     assert "<b>Team</b>" not in page
     plain = write_html([_retention_key()], tmp_path / "h.html").read_text(encoding="utf-8")
     assert "<title>Crosscheck claim graph</title>" in plain and 'id="question"' not in plain
+
+
+def test_a_pdf_evidence_node_is_named_by_its_page():
+    from dataclasses import replace
+
+    from src.graph.html import chunk_label, graph_data, pdf_page
+    from src.graph.weights import Support
+
+    key = _retention_key()
+    pdf = replace(key.claims[0], support=(Support("kb/docs/manual.pdf#p25c1", "docs", 0.5, "14 days."),))
+    nodes = {n["id"]: n for n in graph_data([replace(key, claims=(pdf, *key.claims[1:]))])["nodes"]}
+    assert nodes["evidence::kb/docs/manual.pdf#p25c1"]["label"] == "kb/docs/manual.pdf, page 25"
+    assert nodes["evidence::kb/forums/c7#c0"]["label"] == "kb/forums/c7#c0"
+    assert [pdf_page("a/b.PDF#p3c0-2"), pdf_page("a/b.md#c0"), pdf_page("kb/forums/x.pdf-thread#p2c0")] == [3, None, None]
+    assert chunk_label("a/b.md#c0") == "a/b.md#c0"
