@@ -1,10 +1,13 @@
 """FastAPI app over one ``AnswerService``.
 
-Routes: ``GET /`` (the page), ``GET /api/health``, ``POST /api/query`` (the ``fusion --json``
-object plus ``query_id``), ``POST /api/ask`` (answer, citations, verdict, warnings, the ranked
-evidence and the claim graph, plus ``query_id``), ``GET /api/graph/{query_id}`` (that query's
-claim-graph page), ``GET /api/conflicts`` (the corpus audit), ``GET /docs`` (an offline API
-reference over ``/openapi.json``).
+Routes: ``GET /`` (the page), ``GET /favicon.ico``, ``GET /api/health``, ``POST /api/query`` (the
+``fusion --json`` object plus ``query_id``), ``POST /api/ask`` (answer, citations, verdict,
+warnings, the ranked evidence and the claim graph, plus ``query_id`` and ``display``: the plain-words
+explanation, authoritative value, warnings and citation labels the page shows, see
+``src.answer.render.display``), ``GET /api/graph/{query_id}`` (that query's claim-graph page,
+headed by its question), ``GET /api/conflicts`` (the corpus audit; each key also has ``display``,
+its conflicting sides and scoped values, see ``src.answer.render.fact_display``), ``GET /docs``
+(an offline API reference over ``/openapi.json``).
 
 Safety: with a ``token``, every ``/api/`` route but the graph pages and the health check (which
 then says only ``{"status": "ok"}``) needs ``Authorization:
@@ -41,10 +44,13 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..answer.model import Answer
+from ..answer.render import Sources, display, fact_display
 from ..answer.service import AnswerService, AskOptions
 from ..errors import CrosscheckError, ModelUnavailable, UsageError
 from ..fusion.options import FusionConfig, FusionMode
 from ..fusion.output import log_query
+from ..graph.html import write_html
 from .hosts import header_host, host_allowed
 from .schemas import AskRequest, QueryRequest, describe_errors, value_error_message
 
@@ -61,17 +67,17 @@ PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 's
 
 
 class QueryStore:
-    """query id -> claim graph (or None), bounded: the oldest entries are dropped first."""
+    """query id -> claim graph (or None) and its question, bounded: the oldest entries are dropped first."""
 
     def __init__(self, limit: int = MAX_STORED_QUERIES) -> None:
         self._items: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
         self.limit = limit
 
-    def add(self, graph: Any) -> str:
+    def add(self, graph: Any, query: str = "") -> str:
         qid = secrets.token_urlsafe(18)
         with self._lock:
-            self._items[qid] = {"graph": graph, "html": None}
+            self._items[qid] = {"graph": graph, "query": query, "html": None}
             while len(self._items) > self.limit:
                 self._items.popitem(last=False)
         return qid
@@ -180,6 +186,15 @@ def fusion_config(req: QueryRequest) -> FusionConfig:
     return config
 
 
+def answer_display(service: AnswerService, answer: Answer) -> dict[str, Any]:
+    """The page's plain-words view of ``answer``, naming each chunk's source from the corpus."""
+    def source_of(chunk_id: str) -> str | None:
+        chunk = service.by_id.get(chunk_id)
+        return chunk.source if chunk is not None else None
+
+    return display(answer, Sources(answer, source_of=source_of, authority=service.authority))
+
+
 def _authorized(request: Request, token: str) -> bool:
     scheme, _, given = request.headers.get("authorization", "").partition(" ")
     return scheme.lower() == "bearer" and secrets.compare_digest(given.strip().encode(), token.encode())
@@ -235,6 +250,11 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "public, max-age=86400"})
+
     @app.get("/docs", include_in_schema=False)
     def docs() -> FileResponse:
         return FileResponse(STATIC / "docs.html", media_type="text/html")
@@ -258,7 +278,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
         `query_id` (its graph page is `/api/graph/{query_id}`)."""
         ret = service.retrieve(req.q, fusion_config(req), graph_topn=req.graph_topn, with_graph=req.graph,
                                counter_limit=req.counter_evidence)
-        qid = store.add(ret.graph)
+        qid = store.add(ret.graph, req.q)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
         log_query(payload)
         return {**payload, "query_id": qid}
@@ -266,31 +286,35 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
     @app.post("/api/ask")
     def ask(req: AskRequest) -> dict[str, Any]:
         """Answer with numbered citations, a verdict (consistent | contradiction | scoped |
-        insufficient_data) and warnings; also the ranked `results` and the claim `graph`."""
+        insufficient_data) and warnings; also the ranked `results`, the claim `graph` and `display`
+        (the plain-words explanation, authoritative value, warnings and citation labels the page shows)."""
         answer, ret = service.ask(req.q, AskOptions(config=fusion_config(req), graph_topn=req.graph_topn,
                                                     counter_evidence=req.counter_evidence))
-        qid = store.add(ret.graph)
+        qid = store.add(ret.graph, answer.query)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
         log_query(payload)
         return {**answer.to_json(), "results": payload["results"], "graph": payload["graph"],
-                "config": payload["config"], "query_id": qid}
+                "config": payload["config"], "query_id": qid, "display": answer_display(service, answer)}
 
     @app.get("/api/graph/{query_id}", response_class=HTMLResponse)
     def graph(query_id: str) -> HTMLResponse:
-        """The claim-graph page of an earlier query (self-contained; corpus text escaped)."""
+        """The claim-graph page of an earlier query, headed by its question (self-contained; corpus text escaped)."""
         entry = store.get(query_id)
         if entry is None or entry["graph"] is None:
             raise HTTPException(404, "unknown query id (ids expire after "
                                      f"{store.limit} newer queries) or the query had no graph")
         if entry["html"] is None:
             with tempfile.TemporaryDirectory() as tmp:
-                entry["html"] = entry["graph"].write_html(Path(tmp) / "graph.html").read_text(encoding="utf-8")
+                page = write_html(entry["graph"].keys, Path(tmp) / "graph.html", question=entry["query"])
+                entry["html"] = page.read_text(encoding="utf-8")
         return HTMLResponse(entry["html"], headers={"Content-Security-Policy": GRAPH_CSP})
 
     @app.get("/api/conflicts")
     def conflicts() -> dict[str, Any]:
-        """Every contradiction in the corpus, most severe first (the `graph --json` object)."""
-        return service.audit().to_json()
+        """Every contradiction in the corpus, most severe first (the `graph --json` object); each key
+        also has `display`: its conflicting sides, restatements and scoped values (not conflicts)."""
+        audit = service.audit().to_json()
+        return {**audit, "keys": [{**k, "display": fact_display(k, service.authority)} for k in audit["keys"]]}
 
     @app.exception_handler(StarletteHTTPException)  # also FastAPI's subclass, and routing's own 404/405
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -56,6 +56,40 @@ def test_binds_loopback_and_serves_the_page(server: str) -> None:
     assert httpx.post(server + "/api/ask", json={"q": ""}).status_code == 422
 
 
+def test_favicon_is_served(server: str) -> None:
+    icon = httpx.get(server + "/favicon.ico")
+    assert icon.status_code == 200, icon.text
+    assert icon.headers["content-type"].startswith("image/svg+xml") and icon.text.startswith("<svg")
+    assert '<link rel="icon" href="/favicon.ico"' in httpx.get(server + "/").text
+
+
+def test_ask_adds_plain_words_beside_the_spec_fields(server: str) -> None:
+    q = "How long does the Team plan keep events?"
+    j = httpx.post(server + "/api/ask", json={"q": q}, timeout=120).json()
+    assert j["display"] == {
+        "explanation": "Docs say 14 days for the Team plan. Forums say 7 days for the Team plan instead.",
+        "authoritative": "14 days for the Team plan",
+        "warnings": ["Sources disagree on the fact asked; see who says what above."],
+        "citations": [{"n": c["n"], "label": c["id"], "page": None} for c in j["citations"]]}
+    # the SPEC fields keep their machine form for scripts
+    assert j["verdict"]["explanation"].startswith("docs (authority 1.2, 1 chunk) says 14 days for plan=team;")
+    assert j["verdict"]["authoritative_answer"].endswith("14 days (plan=team) per docs")
+    assert j["warnings"][0]["message"].endswith(j["verdict"]["explanation"])
+    graph = httpx.get(server + f"/api/graph/{j['query_id']}")
+    assert graph.status_code == 200
+    assert f"<title>Claim graph: {q}</title>" in graph.text
+    assert f'<h1 id="question"><span class="label">Question:</span> {q}</h1>' in graph.text
+
+
+def test_conflicts_group_each_fact_with_scoped_values_apart(server: str) -> None:
+    keys = httpx.get(server + "/api/conflicts", timeout=120).json()["keys"]
+    fact = next(k for k in keys if {"14 days", "7 days"} <= {c["value"] for c in k["claims"]})
+    assert fact["display"]["conflict"] == ("14 days for the Team plan (authoritative; docs) "
+                                           "vs 7 days for the Team plan (forums)")
+    assert fact["display"]["scoped_text"] == "90 days for the Business plan (docs)"
+    assert [s["value"] for s in fact["display"]["scoped"]] == ["90 days"]
+
+
 def test_fifty_parallel_requests_each_get_their_own_answer(server: str, server_dir: Path) -> None:
     log = server_dir / "logs" / "responses.jsonl"
     logged_before = len(log.read_text().splitlines()) if log.exists() else 0
@@ -95,6 +129,10 @@ def test_ask_cli_as_a_subprocess(tmp_path: Path) -> None:
     assert res.returncode == 0, res.stderr
     j = json.loads(res.stdout)
     assert j["verdict"]["status"] == "contradiction" and j["citations"][0]["id"] == "kb/docs/retention.md#c0"
+    team = run("--q", "How long does the Team plan keep events?")
+    assert "\nauthoritative: 14 days for the Team plan\n" in team.stdout
+    assert "\nwhy: Docs say 14 days for the Team plan. Forums say 7 days for the Team plan instead.\n" in team.stdout
+    assert "plan=team" not in team.stdout
     text = run("--q", "What is the capital of France?")
     assert text.returncode == 0 and "verdict: insufficient_data" in text.stdout
     bad = run("--q", "  ")

@@ -93,7 +93,16 @@ function renderAnswer(container, text, citations) {
   });
 }
 
-function renderCitations(citations, rankOf) {
+// A PDF chunk's id is <path>.pdf#p<page>c<k>: shown as "<path>, page N" (the server's display
+// labels say the same; this covers an evidence card, which has no label).
+const PDF_CHUNK = /\.pdf#p(\d+)c\d+(?:-\d+)?$/i;
+
+function chunkLabel(id) {
+  const m = PDF_CHUNK.exec(String(id));
+  return m ? String(id).split("#")[0] + ", page " + Number(m[1]) : String(id);
+}
+
+function renderCitations(citations, rankOf, labels) {
   const list = document.getElementById("citations");
   list.replaceChildren();
   for (const c of citations) {
@@ -101,7 +110,9 @@ function renderCitations(citations, rankOf) {
     li.id = "citation-" + Number(c.n);
     li.appendChild(el("span", "cnum", "[" + c.n + "]"));
     li.appendChild(badge(c.source));
-    const link = el("a", "cid", c.id);
+    const shown = labels.get(c.n);
+    const link = el("a", "cid", shown ? shown.label : chunkLabel(c.id));
+    link.title = c.id;
     link.href = "#";
     link.addEventListener("click", (ev) => { ev.preventDefault(); highlight(rankOf.get(c.id)); });
     li.appendChild(link);
@@ -123,7 +134,9 @@ function renderEvidence(results) {
     li.appendChild(head);
     const title = r.metadata && r.metadata.title;
     if (title) li.appendChild(el("div", "title", title));
-    li.appendChild(el("div", "chunk-id", r.id));
+    const idLine = el("div", "chunk-id", chunkLabel(r.id));
+    idLine.title = r.id;
+    li.appendChild(idLine);
     const factors = el("div", "factors");
     for (const name of FACTORS) {
       if (r.scores && typeof r.scores[name] === "number") {
@@ -138,15 +151,17 @@ function renderEvidence(results) {
   document.getElementById("evidence-panel").hidden = results.length === 0;
 }
 
-function renderWarnings(warnings) {
+// `messages` (the server's display.warnings) words a conflict warning that would repeat the
+// explanation as one line; without them, each warning's own message.
+function renderWarnings(warnings, messages) {
   const list = document.getElementById("warnings");
   list.replaceChildren();
-  for (const w of warnings) {
+  warnings.forEach((w, i) => {
     const li = el("li", "warning");
     li.appendChild(el("span", "wkind", String(w.kind).replace(/_/g, " ")));
-    li.appendChild(document.createTextNode(" " + w.message));
+    li.appendChild(document.createTextNode(" " + (messages && typeof messages[i] === "string" ? messages[i] : w.message)));
     list.appendChild(li);
-  }
+  });
 }
 
 function renderAsk(data) {
@@ -166,11 +181,13 @@ function renderAsk(data) {
     if (item) item.classList.add("hit");
     if (c) highlight(rankOf.get(c.id));
   }));
-  const auth = data.verdict.authoritative_answer;
-  document.getElementById("authoritative").textContent = auth ? "Authoritative: " + auth : "";
-  document.getElementById("verdict-explanation").textContent = data.verdict.explanation || "";
-  renderWarnings(data.warnings || []);
-  renderCitations(data.citations || [], rankOf);
+  // One explanation, in plain words (display), and the authoritative value without the sources it names.
+  const shown = data.display || {};
+  const auth = "authoritative" in shown ? shown.authoritative : data.verdict.authoritative_answer;
+  document.getElementById("authoritative").textContent = auth ? "Authoritative answer: " + auth : "";
+  document.getElementById("verdict-explanation").textContent = shown.explanation || data.verdict.explanation || "";
+  renderWarnings(data.warnings || [], shown.warnings);
+  renderCitations(data.citations || [], rankOf, new Map((shown.citations || []).map((c) => [c.n, c])));
   document.getElementById("answer-panel").hidden = false;
   renderEvidence(data.results || []);
   const frame = document.getElementById("graph");
@@ -213,18 +230,39 @@ async function loadConflicts() {
     if (!resp.ok) { status.textContent = data.error || "audit failed"; return; }
     const list = document.getElementById("conflicts");
     list.replaceChildren();
+    // One item per fact: the sides that disagree (restatements folded into their side), then the
+    // values that only hold for another plan or version, shown as scoped, not as conflicts.
     for (const k of data.keys || []) {
-      const li = el("li");
+      const li = el("li", "fact");
       li.appendChild(el("strong", "ckey", k.key));
-      // one entry per distinct value: several claims may state it under different scopes
-      const seen = new Map();
-      for (const c of k.claims || []) seen.set(c.value, (seen.get(c.value) || false) || Boolean(c.authoritative));
-      const values = [...seen].map(([v, auth]) => v + (auth ? " (authoritative)" : "")).join(" vs ");
-      li.appendChild(el("span", "cvalues", " " + values));
-      li.appendChild(el("div", "explanation", k.explanation));
+      const d = k.display;
+      if (!d) {
+        li.appendChild(el("div", "explanation", k.explanation));
+        list.appendChild(li);
+        continue;
+      }
+      if (d.conflict) {
+        const line = el("div", "cconflict");
+        line.appendChild(el("span", "clabel", "Conflict: "));
+        line.appendChild(el("span", "cvalues", d.conflict));
+        li.appendChild(line);
+      }
+      if (d.scoped_text) {
+        const line = el("div", "cscoped");
+        line.appendChild(el("span", "clabel", "Scoped, not in conflict: "));
+        line.appendChild(document.createTextNode(d.scoped_text));
+        li.appendChild(line);
+      }
+      if (d.other_text) {
+        const line = el("div", "cother");
+        line.appendChild(el("span", "clabel", "Also stated: "));
+        line.appendChild(document.createTextNode(d.other_text));
+        li.appendChild(line);
+      }
       list.appendChild(li);
     }
-    status.textContent = (data.keys || []).length ? (data.keys.length + " facts on which sources contradict each other")
+    const n = (data.keys || []).length;
+    status.textContent = n ? (n + (n === 1 ? " fact" : " facts") + " on which sources contradict each other")
       : "No contradictions found.";
   } catch (err) {
     status.textContent = "The corpus audit failed: " + err;
