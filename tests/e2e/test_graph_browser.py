@@ -1,8 +1,12 @@
-"""The claim-graph page in a real headless Chromium: it draws, works offline, and runs no corpus text."""
+"""The claim-graph page in a real headless Chromium: it draws, works offline, runs no corpus text,
+is headed by its question and colours plan-scoped values as scoped. Screenshots go to
+artifacts/screenshots/ (git-ignored)."""
 
 from __future__ import annotations
 
+import html as htmllib
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,15 +19,36 @@ from main import cli
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed (make test installs it)")]
 
+ROOT = Path(__file__).parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"]
 PAYLOAD = ("<script>document.documentElement.setAttribute('data-pwned','script')</script>"
            "<img src=x onerror=\"document.documentElement.setAttribute('data-pwned','img')\">")
 
 
 def dump_dom(page: Path) -> str:
-    cmd = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--disable-sync", "--no-first-run", "--virtual-time-budget=4000",
-           f"--user-data-dir={page.parent / 'profile'}", "--dump-dom", page.as_uri()]
+    cmd = [*CHROMIUM, "--virtual-time-budget=4000", f"--user-data-dir={page.parent / 'profile'}", "--dump-dom",
+           page.as_uri()]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=90).stdout
+
+
+def screenshot(page: Path, name: str) -> Path:
+    """The page as Chromium draws it, kept in artifacts/screenshots/ to look at after the run."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    out = SHOTS / name
+    out.unlink(missing_ok=True)
+    subprocess.run([*CHROMIUM, "--virtual-time-budget=4000", "--window-size=1200,900", "--hide-scrollbars",
+                    f"--user-data-dir={page.parent / 'profile-shot'}", f"--screenshot={out}", page.as_uri()],
+                   capture_output=True, text=True, timeout=90)
+    return out
+
+
+def graph_nodes(dom: str) -> list[dict]:
+    """The node data the drawn page holds (its graph-data block, as the browser kept it)."""
+    m = re.search(r'<script type="application/json" id="graph-data">(.*?)</script>', dom, re.DOTALL)
+    assert m, "no graph data in the page"
+    return json.loads(htmllib.unescape(m.group(1)))["nodes"]
 
 
 def test_conflict_graph_page_draws_and_escapes_corpus_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,6 +80,7 @@ def test_conflict_graph_page_draws_and_escapes_corpus_text(tmp_path: Path, monke
 
     dom = dump_dom(page)
     assert "<canvas" in dom, "vis-network drew nothing"
+    assert screenshot(page, "graph-cli.png").stat().st_size > 5_000
     html_tag = dom[dom.index("<html"):dom.index(">", dom.index("<html")) + 1]
     assert "data-pwned" not in html_tag, f"corpus text ran in the page: {html_tag}"
     assert "<img src=\"x\"" not in dom
@@ -64,6 +90,21 @@ def test_a_question_graph_page_draws_in_headless_chromium(tmp_path: Path) -> Non
     from tests.unit.test_graph_html import _graph
 
     path = _graph().write_html(tmp_path / "g.html")
-    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000",
-                          "--dump-dom", path.as_uri()], capture_output=True, text=True, timeout=60).stdout
+    assert "<canvas" in dump_dom(path)
+
+
+def test_the_graph_shows_its_question_and_scoped_values_in_the_scoped_colour(tmp_path: Path) -> None:
+    from src.graph.html import VERDICT_COLOURS, write_html
+    from tests.unit.test_graph_html import _retention_key
+
+    question = "How long does the Team plan keep event history?"
+    path = write_html([_retention_key()], tmp_path / "g.html", question=question)
+    dom = dump_dom(path)
     assert "<canvas" in dom
+    assert f"<title>Claim graph: {question}</title>" in dom
+    assert f'<h1 id="question"><span class="label">Question:</span> {question}</h1>' in dom
+    colour = {n["label"]: n["color"] for n in graph_nodes(dom) if n["shape"] == "ellipse"}
+    assert colour["30 days\n(plan=business)"] == VERDICT_COLOURS["scoped"] == "#f9a825"
+    assert colour["7 days\n(plan=team)"] == VERDICT_COLOURS["contradicted"]
+    assert colour["two weeks"] == VERDICT_COLOURS["agreed"]
+    assert screenshot(path, "graph-question.png").stat().st_size > 5_000

@@ -1,6 +1,8 @@
 """The web page in headless Chromium (Python playwright driving the system chromium): a person
-types a question, sees the verdict, the answer with clickable citations, the ranked evidence, the
-conflicts and the claim graph; corpus text holding <script> runs nothing."""
+types a question, sees the verdict, one plain-words explanation, the answer with clickable
+citations (a PDF's by its page), the ranked evidence, the conflicts grouped by fact and the claim
+graph headed by the question; corpus text holding <script> runs nothing. Screenshots of what was
+checked go to artifacts/screenshots/ (git-ignored)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 PAYLOAD = ("<script>document.documentElement.setAttribute('data-pwned','script')</script>"
            "<img src=x onerror=\"document.documentElement.setAttribute('data-pwned','img');alert(1)\">")
 QUESTION = "How long does the Team plan keep event history?"
+SHOTS = ROOT / "artifacts" / "screenshots"
+SCOPED = "#f9a825"  # src/graph/html.py VERDICT_COLOURS["scoped"]
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +38,13 @@ def browser() -> Iterator[object]:
                                                    viewport={"width": 1400, "height": 1100})
         yield ctx
         ctx.close()
+
+
+def _shot(target: object, name: str, **kw: object) -> Path:
+    """A screenshot of a page or an element, kept in artifacts/screenshots/ to look at after the run."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(SHOTS / name), **kw)
+    return SHOTS / name
 
 
 def _ask(page: object, base: str, question: str) -> None:
@@ -55,7 +66,8 @@ def test_ask_on_the_sample_corpus(browser: object, tmp_path: Path) -> None:
     try:
         _ask(page, base, QUESTION)
         assert page.inner_text("#verdict-status").lower() == "contradiction"
-        assert "14 days" in page.inner_text("#authoritative")
+        assert page.inner_text("#authoritative") == "Authoritative answer: 14 days for the Team plan"
+        assert page.inner_text("#verdict-explanation").startswith("Docs, blogs and forums say 14 days for the Team plan.")
         cites = page.locator("#answer a.cite")
         assert cites.count() >= 2
         assert page.inner_text("#citations li:first-child .cid") == "data/docs/retention.md#c0"
@@ -69,10 +81,11 @@ def test_ask_on_the_sample_corpus(browser: object, tmp_path: Path) -> None:
         page.frame_locator("#graph").locator("canvas").wait_for(timeout=30_000)
         page.locator("#conflicts li").first.wait_for(timeout=60_000)
         assert "conflict" in page.inner_text("#warnings").lower()
+        retention = page.locator("#conflicts li.fact", has_text="14 days for the Team plan")
+        assert "30 days for the Business plan" in retention.first.locator(".cscoped").inner_text()
+        assert "30 days" not in retention.first.locator(".cconflict").inner_text()
         page.wait_for_timeout(1500)  # let the graph layout settle for the screenshot
-        out = ROOT / "artifacts" / "screenshot-web.png"
-        out.parent.mkdir(exist_ok=True)
-        page.screenshot(path=str(out), full_page=True)
+        _shot(page, "web-sample-corpus.png", full_page=True)
 
         _ask(page, base, "What is the capital of France?")
         assert page.inner_text("#verdict-status").lower() == "insufficient data"
@@ -85,6 +98,78 @@ def test_ask_on_the_sample_corpus(browser: object, tmp_path: Path) -> None:
 
 
 
+
+
+def _pdf_kb(data: Path) -> None:
+    """A PDF manual (the Team plan's retention on page 2, beside the Business plan's), a blog post
+    that agrees and a forum answer that does not."""
+    from tests.unit.pdf_writer import write_pdf
+
+    for folder in ("docs", "forums", "blogs"):
+        (data / folder).mkdir(parents=True)
+    write_pdf(data / "docs" / "manual.pdf", [
+        ["Hooklane manual", "Introduction", "Hooklane delivers webhooks to your endpoints."],
+        ["Event retention", "On the Team plan, events are retained for 14 days.",
+         "On the Business plan, events are retained for 30 days."]], title="Hooklane manual")
+    (data / "blogs" / "plans.md").write_text(
+        "---\ntitle: Choosing a plan\n---\n# Choosing a plan\n\nThe Team plan keeps event history for 14 days.\n",
+        encoding="utf-8")
+    thread = {"thread_id": "t1", "title": "Team retention", "question": "How long does the Team plan keep events?",
+              "answers": [{"id": "a1", "text": "On the Team plan, events are retained for 7 days.", "accepted": True,
+                           "upvotes": 2}]}
+    (data / "forums" / "threads.jsonl").write_text(json.dumps(thread) + "\n", encoding="utf-8")
+
+
+def test_what_a_new_user_sees(browser: object, tmp_path: Path) -> None:
+    """Issue #24: a PDF citation by its page, one explanation in plain words, conflicts grouped by
+    fact with plan-scoped values apart, the question on the graph, scoped claims in the scoped
+    colour, and a favicon."""
+    _pdf_kb(tmp_path / "kb")
+    proc, base = _serve_data(tmp_path / "kb", tmp_path, "--embed-model", "hashing:256")
+    page = browser.new_page()
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    try:
+        _ask(page, base, QUESTION)
+        assert page.inner_text("#verdict-status").lower() == "contradiction"
+        why = "Docs and blogs say 14 days for the Team plan. Forums say 7 days for the Team plan instead."
+        assert page.inner_text("#verdict-explanation") == why
+        assert page.inner_text("#authoritative") == "Authoritative answer: 14 days for the Team plan"
+        panel = page.inner_text("#answer-panel")
+        assert panel.count("14 days for the Team plan") == 2  # the authoritative value and the one explanation
+        assert "plan=team" not in panel and "authority 1.2" not in panel and "per docs" not in panel
+        assert page.inner_text("#warnings") == "CONFLICT Sources disagree on the fact asked; see who says what above."
+
+        first = page.locator("#citations li").first
+        assert first.locator(".cid").inner_text() == "kb/docs/manual.pdf, page 2"
+        assert first.locator(".cid").get_attribute("title") == "kb/docs/manual.pdf#p2c0"
+        assert "#p2c0" not in page.inner_text("#citations")
+        assert "kb/docs/manual.pdf, page 2" in page.inner_text("#evidence")
+
+        fact = page.locator("#conflicts li.fact", has_text="14 days for the Team plan")
+        fact.first.wait_for(timeout=60_000)
+        assert fact.first.locator(".cconflict").inner_text() == (
+            "CONFLICT: 14 days for the Team plan (authoritative; docs) vs 7 days for the Team plan (forums)")
+        assert fact.first.locator(".cscoped").inner_text() == "SCOPED, NOT IN CONFLICT: 30 days for the Business plan (docs)"
+
+        page.frame_locator("#graph").locator("canvas").wait_for(timeout=30_000)
+        graph = page.frame(url=lambda u: "/api/graph/" in u)
+        assert graph.inner_text("#question") == "Question: " + QUESTION
+        assert graph.title() == "Claim graph: " + QUESTION
+        nodes = graph.evaluate("JSON.parse(document.getElementById('graph-data').textContent).nodes")
+        colour = {n["label"].split("\n")[0]: n["color"] for n in nodes if n["shape"] == "ellipse"}
+        assert colour["30 days"] == SCOPED and colour["14 days"] == "#2e7d32" and colour["7 days"] == "#c62828"
+
+        icon = page.request.get(base + "/favicon.ico")
+        assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+        assert page.get_attribute("link[rel=icon]", "href") == "/favicon.ico"
+        page.wait_for_timeout(1500)  # let the graph layout settle for the screenshots
+        assert _shot(page, "web-pdf-answer.png", full_page=True).stat().st_size > 10_000
+        assert _shot(page.locator("#graph"), "web-pdf-graph.png").stat().st_size > 5_000
+        assert failed == []
+    finally:
+        page.close()
+        stop(proc)
 
 
 def _serve_data(data: Path, cwd: Path, *extra: str) -> tuple[subprocess.Popen, str]:
