@@ -406,7 +406,8 @@ def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: F
     with_graph = with_graph or html is not None or graphml is not None
     ret = service.retrieve(query, config, graph_topn=graph_topn, with_graph=with_graph,
                            counter_limit=counter_evidence)
-    html_path = str(ret.graph.write_html(html)) if html is not None and ret.graph is not None else None
+    html_path = str(ret.graph.write_html(html, question=query)) if html is not None and ret.graph is not None \
+        else None
     if graphml is not None and ret.graph is not None:
         ret.graph.write_graphml(graphml)
     payload = ret.to_json(graph_html=html_path)
@@ -753,7 +754,7 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
     config = FusionConfig(mode=mode, k=k, rerank=rerank)
     config.validate()
     from .answer import AskOptions
-    from .answer.render import render_answer
+    from .answer.render import Sources, render_answer
 
     service = _open_service(ctx)
     answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn,
@@ -761,7 +762,8 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
     if as_json:
         click.echo(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
     else:
-        click.echo(render_answer(answer))
+        click.echo(render_answer(answer, sources=Sources(answer, source_of=lambda i: getattr(
+            service.by_id.get(i), "source", None), authority=service.authority)))
 
 
 @cli.command()

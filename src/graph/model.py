@@ -64,10 +64,10 @@ class ClaimGraph:
         nx.write_graphml(graphml_safe(self.graph), path)
         return path
 
-    def write_html(self, path: str | Path) -> Path:
+    def write_html(self, path: str | Path, question: str | None = None) -> Path:
         from .html import write_html  # pyvis's assets are read only for a page
 
-        return write_html(self.keys, path)
+        return write_html(self.keys, path, question=question)
 
 
 def claim_json(node: ClaimNode, by_id: dict[str, ClaimNode]) -> dict[str, Any]:

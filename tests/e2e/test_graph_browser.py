@@ -74,6 +74,7 @@ def test_conflict_graph_page_draws_and_escapes_corpus_text(tmp_path: Path, monke
 
     page = tmp_path / "graph.html"
     html = page.read_text(encoding="utf-8")
+    assert "Question:</span> How long does the Team plan keep event history?</h1>" in html  # its question heads it
     assert "<script>document.documentElement" not in html
     assert "<img src=x" not in html
     assert 'src="http' not in html and "href=\"http" not in html
