@@ -142,6 +142,19 @@ follow_symlinks_option = click.option(
     help="Read symbolic links that lead out of the corpus folder (else skipped with a warning).")
 
 
+def _no_log(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        from .config import LogConfig
+
+        ctx.meta.setdefault("settings", {})["log"] = LogConfig(queries=False)
+    return value
+
+
+no_log_option = click.option(
+    "--no-log", is_flag=True, expose_value=False, callback=_no_log,
+    help="Do not append queries to logs/responses.jsonl (for good: [log] queries = false in crosscheck.toml).")
+
+
 def corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--data / --chunks / --follow-symlinks, shared by every command that reads a corpus."""
     fn = follow_symlinks_option(fn)
@@ -223,6 +236,8 @@ def cli(ctx: click.Context, config_path: Path | None, verbose: int) -> None:
       python main.py fusion --q "How long are events kept?" --rerank --graph
     """
     _setup_logging(verbose)
+    if ctx.invoked_subcommand == "init":
+        return  # it writes the settings file: one that does not load must not stop it
     try:
         ctx.obj = load_settings(config_path)
     except CrosscheckError as exc:
@@ -249,6 +264,29 @@ def _corpus(ctx: click.Context) -> tuple[Path | None, Path | None, Path | None]:
 
 def _warn(w: Any) -> None:
     click.echo(f"warning: {w}", err=True)
+
+
+@cli.command()
+@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("crosscheck.toml"), show_default=True,
+              help="Where to write the settings.")
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+@domain_errors
+def init(out: Path, force: bool) -> None:
+    """Write a crosscheck.toml holding every setting at its default, each with a comment.
+
+    Commands run in its folder read ./crosscheck.toml; another file is read with --config
+    FILE or CROSSCHECK_CONFIG. An existing file is kept unless --force.
+
+    \b
+    Examples:
+      python main.py init
+      python main.py init --out mykb.toml --force
+    """
+    from .config_file import write_config
+
+    write_config(out, force=force)
+    read = "commands run here read it" if out == Path("crosscheck.toml") else f"read it with --config {out}"
+    click.echo(f"wrote {out}: every setting at its default, each with a comment; {read}")
 
 
 @cli.command()
@@ -376,6 +414,7 @@ def index(ctx: click.Context, rebuild: bool) -> None:
 @click.option("--log-txt", type=click.Path(path_type=Path), default=None,
               help="Also append the one-line text log format to this file.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (SPEC section 4) on stdout.")
+@no_log_option
 @model_options
 @click.pass_context
 @domain_errors
@@ -411,7 +450,7 @@ def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: F
     if graphml is not None and ret.graph is not None:
         ret.graph.write_graphml(graphml)
     payload = ret.to_json(graph_html=html_path)
-    log_query(payload, log_txt=log_txt)
+    log_query(payload, log_dir=Path("logs") if service.settings.log.queries else None, log_txt=log_txt)
     if as_json:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
@@ -687,6 +726,7 @@ def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | N
 @cli.command(name="mcp")
 @corpus_options
 @model_options
+@no_log_option
 @click.pass_context
 @domain_errors
 def mcp_cmd(ctx: click.Context) -> None:
@@ -711,7 +751,7 @@ def mcp_cmd(ctx: click.Context) -> None:
                "conflicts on stdin/stdout", err=True)
     if sys.stdin.isatty():
         click.echo("stdin is a terminal: an MCP client starts this command itself (see the README)", err=True)
-    serve_stdio(service)
+    serve_stdio(service, log_dir=Path("logs") if service.settings.log.queries else None)
 
 
 @cli.command()
@@ -785,6 +825,7 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
                    "connection is closed.")
 @corpus_options
 @model_options
+@no_log_option
 @click.pass_context
 @domain_errors
 def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure: bool,
@@ -821,7 +862,8 @@ def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure:
                    "this corpus", err=True)
     service = _open_service(ctx)
     hosts = tuple(dict.fromkeys(hosts))
-    app = create_app(service, token=token, allowed_hosts=hosts, body_timeout_s=body_timeout_s)
+    app = create_app(service, token=token, allowed_hosts=hosts, body_timeout_s=body_timeout_s,
+                     log_dir=Path("logs") if service.settings.log.queries else None)
     where = f"http://{host}:{port}/"
     click.echo(f"Crosscheck serving {len(service.chunks)} chunks on {where} (Ctrl+C to stop)", err=True)
     if not is_loopback(host):

@@ -26,12 +26,20 @@ Example ``crosscheck.toml`` (top-level keys before the first table)::
     [index]
     lock_timeout_s = 600      # wait this long for another process building the same index
     checkpoint_chunks = 2000  # save the embedding cache every this many new chunks
+
+    [log]
+    queries = true            # fusion, serve and mcp append each query to logs/responses.jsonl
+
+``crosscheck init`` writes every setting with its default (``src/config_file.py``). A key
+this module does not read, or a value of the wrong type, is a ``UsageError`` naming the file
+and the key.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
+import typing
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -120,6 +128,14 @@ class IndexConfig:
             raise UsageError(f"index.checkpoint_chunks must be a whole number >= 0, not {self.checkpoint_chunks!r}")
 
 
+@dataclass(frozen=True)
+class LogConfig:
+    """The query log (``[log]`` in crosscheck.toml)."""
+
+    # fusion, serve and mcp append each query to logs/responses.jsonl (--no-log: not this time)
+    queries: bool = True
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -140,20 +156,52 @@ class Settings:
     # Read symbolic links that lead out of the corpus folder (else skipped with a warning).
     follow_symlinks: bool = False
     index: IndexConfig = IndexConfig()
+    log: LogConfig = LogConfig()
 
     def source(self, name: str) -> SourceConfig | None:
         """The configured source, or None for an unknown folder name."""
         return self.sources.get(name)
 
 
-def _merge_dataclass(obj: Any, values: dict[str, Any], where: str) -> Any:
+TOP_LEVEL = ("max_file_bytes", "max_chunks_per_file", "follow_symlinks")
+TABLES = ("sources", "chunking", "models", "index", "log")
+
+
+def _merge_dataclass(obj: Any, values: Any, where: str) -> Any:
+    """``obj`` with the TOML table ``values`` applied, each value of its field's type; an unknown
+    key or a value of another type is a UsageError (``where``: ``file: table``)."""
+    table = where.rsplit(": ", 1)[-1]
+    if not isinstance(values, dict):
+        raise UsageError(f"{where}: expected a table ([{table}]), not {values!r}")
     known = {f.name for f in fields(obj)}
     unknown = set(values) - known
     if unknown:
+        hint = " (top-level settings go before the first [table])" if unknown & set(TOP_LEVEL) else ""
         raise UsageError(
-            f"{where}: unknown setting(s) {', '.join(sorted(unknown))}; valid: {', '.join(sorted(known))}"
+            f"{where}: unknown setting(s) {', '.join(sorted(unknown))}; valid: {', '.join(sorted(known))}{hint}"
         )
+    hints = typing.get_type_hints(type(obj))
+    for name, value in values.items():
+        _check_type(value, hints[name], f"{where}.{name}")
     return replace(obj, **values)
+
+
+# A field's type -> what its TOML value must be, and the words that say so.
+_TYPES: dict[Any, tuple[Any, str]] = {
+    bool: (lambda v: isinstance(v, bool), "true or false"),
+    int: (_is_whole, "a whole number"),
+    float: (_is_number, "a number"),
+    str: (lambda v: isinstance(v, str), "a string"),
+}
+
+
+def _check_type(value: Any, hint: Any, where: str) -> None:
+    """UsageError ``where: expected <kind>, not <value>`` when ``value`` is not of type ``hint``
+    (``X | None``: of type X; TOML has no null)."""
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    ok, words = _TYPES.get(args[0] if len(args) == 1 else hint, (lambda v: True, ""))
+    if not ok(value):
+        raise UsageError(f"{where}: expected {words}, not {value!r}")
 
 
 def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None) -> Settings:
@@ -166,6 +214,8 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
             data = tomllib.loads(cfg_path.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise UsageError(f"{cfg_path}: invalid TOML: {exc}") from None
+        except OSError as exc:
+            raise UsageError(f"{cfg_path}: cannot read the settings file ({exc.strerror or exc})") from None
         settings = _apply(settings, data, str(cfg_path))
     elif path is not None:
         raise UsageError(f"config file not found: {cfg_path}")
@@ -217,30 +267,57 @@ def seconds(value: Any, where: str) -> float:
     return out
 
 
+def _table(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:
+    value = data[name]
+    if not isinstance(value, dict):
+        raise UsageError(f"{where}: {name}: expected a table ([{name}]), not {value!r}")
+    return value
+
+
 def _apply(settings: Settings, data: dict[str, Any], where: str) -> Settings:
+    unknown = set(data) - set(TOP_LEVEL) - set(TABLES)
+    if unknown:
+        homes = {f.name: "models" for f in fields(ModelsConfig)} | {f.name: "index" for f in fields(IndexConfig)}
+        hint = "".join(f" ({name} belongs in [{homes[name]}])" for name in sorted(unknown) if name in homes)
+        raise UsageError(f"{where}: unknown setting(s) {', '.join(sorted(unknown))}; valid: "
+                         f"{', '.join(TOP_LEVEL)} and the tables {', '.join(f'[{t}]' for t in TABLES)}{hint}")
     if "sources" in data:
         sources = dict(settings.sources)
-        for name, spec in data["sources"].items():
+        for name, spec in _table(data, "sources", where).items():
+            at = f"{where}: sources.{name}"
+            if not isinstance(spec, dict):
+                raise UsageError(f"{at}: expected a table ([sources.{name}] with kind and weight), not {spec!r}")
+            if set(spec) - {"kind", "weight"}:
+                raise UsageError(f"{at}: unknown setting(s) {', '.join(sorted(set(spec) - {'kind', 'weight'}))}; "
+                                 "valid: kind, weight")
             base = sources.get(name, UNKNOWN_SOURCE)
+            _check_type(spec.get("kind", ""), str, f"{at}.kind")
+            _check_type(spec.get("weight", 1.0), float, f"{at}.weight")
             try:
                 kind = SourceKind.from_str(spec.get("kind", base.kind.value))
             except ValueError as exc:
-                raise UsageError(f"{where}: sources.{name}: {exc}") from None
+                raise UsageError(f"{at}: {exc}") from None
             sources[name] = SourceConfig(kind, float(spec.get("weight", base.weight)))
         settings = replace(settings, sources=sources)
     if "chunking" in data:
         chunking = settings.chunking
-        for kind, values in data["chunking"].items():
+        for kind, values in _table(data, "chunking", where).items():
             try:
-                current = getattr(chunking, SourceKind.from_str(kind).value)
+                name = SourceKind.from_str(kind).value
             except ValueError as exc:
                 raise UsageError(f"{where}: chunking.{kind}: {exc}") from None
-            chunking = replace(chunking, **{kind: _merge_dataclass(current, values, f"{where}: chunking.{kind}")})
+            merged = _merge_dataclass(getattr(chunking, name), values, f"{where}: chunking.{kind}")
+            chunking = replace(chunking, **{name: merged})
         settings = replace(settings, chunking=chunking)
     if "models" in data:
         settings = replace(settings, models=_merge_dataclass(settings.models, data["models"], f"{where}: models"))
+    if "log" in data:
+        settings = replace(settings, log=_merge_dataclass(settings.log, data["log"], f"{where}: log"))
     if "max_file_bytes" in data:
-        settings = replace(settings, max_file_bytes=int(data["max_file_bytes"]))
+        value = data["max_file_bytes"]
+        if not _is_whole(value) or value < 1:
+            raise UsageError(f"{where}: max_file_bytes must be a whole number >= 1, not {value!r}")
+        settings = replace(settings, max_file_bytes=value)
     if "max_chunks_per_file" in data:
         value = data["max_chunks_per_file"]
         if not _is_whole(value) or value < 1:

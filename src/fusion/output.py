@@ -66,8 +66,9 @@ def render_results(res: SearchResult, *, explain: bool = False, width: int = 100
     return "\n".join(lines)
 
 
-def log_query(payload: dict[str, Any], log_dir: Path = Path("logs"), log_txt: Path | None = None) -> None:
-    """Append one JSON line to logs/responses.jsonl and, if asked, the seed's one-line text format.
+def log_query(payload: dict[str, Any], log_dir: Path | None = Path("logs"), log_txt: Path | None = None) -> None:
+    """Append one JSON line to ``<log_dir>/responses.jsonl`` (none when ``log_dir`` is None: the
+    query log is off) and, if asked, the seed's one-line text format to ``log_txt``.
 
     A log that cannot be written (a read-only folder, a full disk, ``logs`` being a file) is a
     warning naming it: the log is a record, the answer has been computed and is still given.
@@ -81,7 +82,8 @@ def log_query(payload: dict[str, Any], log_dir: Path = Path("logs"), log_txt: Pa
         "results": [{"id": r["id"], "source": r["source"], "score": r["score"]} for r in payload["results"]],
         "timings_ms": payload.get("timings_ms", {}),
     }
-    _append(log_dir / "responses.jsonl", json.dumps(record, ensure_ascii=False))
+    if log_dir is not None:
+        _append(log_dir / "responses.jsonl", json.dumps(record, ensure_ascii=False))
     if log_txt is not None:
         sources = sorted({r["source"] for r in payload["results"]})
         chunks = " | ".join(f"{r['id']}:{r['score']:.4f}" for r in payload["results"])

@@ -202,8 +202,9 @@ def _authorized(request: Request, token: str) -> bool:
 
 def create_app(service: AnswerService, *, token: str | None = None, max_body_bytes: int = MAX_BODY_BYTES,
                max_stored_queries: int = MAX_STORED_QUERIES, allowed_hosts: Sequence[str] | None = None,
-               body_timeout_s: float = BODY_TIMEOUT_S) -> FastAPI:
-    """The app; ``allowed_hosts`` None answers any ``Host`` (``serve`` always passes a list)."""
+               body_timeout_s: float = BODY_TIMEOUT_S, log_dir: Path | None = Path("logs")) -> FastAPI:
+    """The app; ``allowed_hosts`` None answers any ``Host`` (``serve`` always passes a list).
+    ``/api/query`` and ``/api/ask`` append to ``<log_dir>/responses.jsonl`` (None: no query log)."""
     app = FastAPI(title="Crosscheck", version="0.1.0", docs_url=None, redoc_url=None,
                   description="Ask docs, forums, tickets and blogs at once; see where they agree and contradict.")
     store = QueryStore(max_stored_queries)
@@ -280,7 +281,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
                                counter_limit=req.counter_evidence)
         qid = store.add(ret.graph, req.q)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
-        log_query(payload)
+        log_query(payload, log_dir=log_dir)
         return {**payload, "query_id": qid}
 
     @app.post("/api/ask")
@@ -292,7 +293,7 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
                                                     counter_evidence=req.counter_evidence))
         qid = store.add(ret.graph, answer.query)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
-        log_query(payload)
+        log_query(payload, log_dir=log_dir)
         return {**answer.to_json(), "results": payload["results"], "graph": payload["graph"],
                 "config": payload["config"], "query_id": qid, "display": answer_display(service, answer)}
 

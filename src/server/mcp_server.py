@@ -284,7 +284,7 @@ def stdout_to_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def serve_stdio(service: AnswerService) -> None:
-    """Serve until the client closes stdin (or Ctrl+C)."""
+def serve_stdio(service: AnswerService, *, log_dir: Path | None = Path("logs")) -> None:
+    """Serve until the client closes stdin (or Ctrl+C); ``log_dir`` None: no query log."""
     with suppress(KeyboardInterrupt):
-        anyio.run(run_stdio, build_server(service))
+        anyio.run(run_stdio, build_server(service, log_dir=log_dir))
