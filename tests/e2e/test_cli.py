@@ -145,7 +145,7 @@ def test_eval_gold_json(runner: CliRunner, tmp_path: Path) -> None:
     gold.write_text(json.dumps({"q": "maximum payload size", "relevant_ids": ["kb/docs/limits.md"]}) + "\n"
                     + json.dumps({"q": "event history on Team", "relevant_ids": ["kb/docs/nothere.md"]}) + "\n",
                     encoding="utf-8")
-    res = runner.invoke(cli, ["eval", "--gold", str(gold), "--data", str(data), *FAST, "--json"])
+    res = runner.invoke(cli, ["eval", "gold", str(gold), "--data", str(data), *FAST, "--json"])
     assert res.exit_code == 0, res.output
     assert "match no chunk or document of the corpus" in res.output and "kb/docs/nothere.md" in res.output
     out = json.loads(res.output[res.output.index("{\n"):])
@@ -222,9 +222,10 @@ def test_graphml_is_written_only_where_asked(runner: CliRunner, tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.rglob("*.graphml")) == ["audit.graphml", "q.graphml"]
 
 
-@pytest.mark.parametrize("command", ["fusion", "ask", "serve", "eval", "graph", "index", "mcp"])
+@pytest.mark.parametrize("command", ["fusion", "ask", "serve", "eval gold", "eval answers", "eval conflicts", "graph",
+                                     "index", "mcp"])
 def test_every_corpus_command_takes_the_same_option_bundles(runner: CliRunner, command: str) -> None:
-    res = runner.invoke(cli, [command, "--help"])
+    res = runner.invoke(cli, [*command.split(), "--help"])
     assert res.exit_code == 0
     for flag in ("--data", "--chunks", "--follow-symlinks", "--index-dir", "--embed-model", "--reranker",
                  "--llm-base-url", "--llm-model", "--llm-deadline", "--vector-store", "--qdrant-url"):
@@ -247,7 +248,7 @@ def test_ask_json_gives_the_answer_set_for_the_fact_asked(runner: CliRunner, tmp
 
 def test_eval_ramdocs_scores_and_writes_answers(runner: CliRunner, tmp_path: Path) -> None:
     fixture = ROOT / "tests" / "fixtures" / "ramdocs" / "mini.jsonl"
-    res = runner.invoke(cli, ["eval", "--ramdocs", str(fixture), "--split", "all", "--out", "answers.jsonl",
+    res = runner.invoke(cli, ["eval", "ramdocs", str(fixture), "--split", "all", "--out", "answers.jsonl",
                               "--json", *FAST])
     assert res.exit_code == 0, res.output
     summary = json.loads(res.output[res.output.index("{"):])
@@ -259,10 +260,12 @@ def test_eval_ramdocs_scores_and_writes_answers(runner: CliRunner, tmp_path: Pat
 
 
 def test_eval_ramdocs_errors(runner: CliRunner, tmp_path: Path) -> None:
-    res = runner.invoke(cli, ["eval", "--ramdocs", "missing.jsonl"])
+    res = runner.invoke(cli, ["eval", "ramdocs", "missing.jsonl"])
     assert res.exit_code == 2 and "missing.jsonl" in res.output and "not found" in res.output
-    res = runner.invoke(cli, ["eval", "--ramdocs", "x.jsonl", "--gold", "y.jsonl"])
-    assert res.exit_code == 2 and "exactly one of" in res.output
+    res = runner.invoke(cli, ["eval", "ramdocs", "x.jsonl", "--gold", "y.jsonl"])
+    assert res.exit_code == 2 and "No such option '--gold'" in res.output
+    res = runner.invoke(cli, ["eval", "ramdocs", "x.jsonl", "--split", "half"])
+    assert res.exit_code == 2 and "'half' is not one of 'dev', 'test', 'all'" in res.output
 
 
 def test_a_chunks_file_repeating_an_id_exits_2_naming_the_line(runner: CliRunner) -> None:

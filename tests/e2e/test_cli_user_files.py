@@ -201,15 +201,15 @@ def test_eval_report_and_out_refuse_the_user_files(runner: CliRunner) -> None:
     Path("gold.jsonl").write_text(json.dumps({"q": "events kept", "relevant_ids": ["kb/docs/retention.md#c0"]}) + "\n")
     Path("rep").mkdir()
     Path("rep/report.md").write_text("# My own report\n")
-    res = runner.invoke(cli, ["eval", "--gold", "gold.jsonl", "--data", "kb", "--report", "rep", *FAST])
+    res = runner.invoke(cli, ["eval", "gold", "gold.jsonl", "--data", "kb", "--report", "rep", *FAST])
     assert res.exit_code == 2
     assert res.output == ("Error: refusing to overwrite rep/report.md with the evaluation report: it exists and "
                           "Crosscheck did not write it (name a new file, or move it away first)\n")
     assert Path("rep/report.md").read_text() == "# My own report\n"
-    inside = runner.invoke(cli, ["eval", "--gold", "gold.jsonl", "--data", "kb", "--report", "kb/report", *FAST])
+    inside = runner.invoke(cli, ["eval", "gold", "gold.jsonl", "--data", "kb", "--report", "kb/report", *FAST])
     assert inside.exit_code == 2
     assert "it is inside the corpus folder kb, which this command reads" in inside.output
-    ramdocs = runner.invoke(cli, ["eval", "--ramdocs", "gold.jsonl", "--out", "gold.jsonl", *FAST])
+    ramdocs = runner.invoke(cli, ["eval", "ramdocs", "gold.jsonl", "--out", "gold.jsonl", *FAST])
     assert ramdocs.exit_code == 2
     assert ramdocs.output == ("Error: refusing to write the answers file gold.jsonl: it is the file gold.jsonl, "
                               "which this command reads (write it elsewhere, e.g. artifacts/answers.jsonl)\n")

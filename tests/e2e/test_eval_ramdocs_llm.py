@@ -1,4 +1,4 @@
-"""`python main.py eval --ramdocs FILE --llm-base-url URL` against the fake OpenAI-compatible server:
+"""`python main.py eval ramdocs FILE --llm-base-url URL` against the fake OpenAI-compatible server:
 each question's documents are read by the LLM (typed answers per chunk, as `ask --llm-base-url`
 does), judged by the same answer-set logic, and scored; the summary says who answered. A dead
 server costs its two calls for the whole run (one circuit breaker for every question), and the
@@ -62,7 +62,7 @@ def model(request: dict[str, Any]) -> str:
 
 def _eval(cwd: Path, url: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1"}
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), "eval", "--ramdocs", str(FIXTURE), "--split", "all",
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), "eval", "ramdocs", str(FIXTURE), "--split", "all",
                            "--out", "answers.jsonl", "--json", "--embed-model", "hashing:256",
                            "--llm-base-url", url, "--llm-model", "fake-model"],
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=300)

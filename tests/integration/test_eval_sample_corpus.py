@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_gold_and_planted_conflicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copytree(ROOT / "data", tmp_path / "data")
     monkeypatch.chdir(tmp_path)
-    res = CliRunner().invoke(cli, ["eval", "--gold", str(ROOT / "eval" / "gold.jsonl"), "--match", "doc",
+    res = CliRunner().invoke(cli, ["eval", "gold", str(ROOT / "eval" / "gold.jsonl"), "--match", "doc",
                                    "--conflicts", str(ROOT / "eval" / "conflicts.jsonl"), "--json"])
     assert res.exit_code == 0, res.output
     out = json.loads(res.output[res.output.index("{\n"):])
