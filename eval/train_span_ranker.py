@@ -8,7 +8,7 @@ noise, every candidate span of its answering sentences is a row: its features
 (``src.graph.span_ranker.FEATURES``) and whether it is that answer. One logistic regression per
 answer-type group learns how much each feature counts. Only the dev half (even lines) is read;
 the test half stays for measuring. Prints top-1 accuracy per group, learned against hand-set,
-on the dev documents (the figures on test come from ``main.py eval --ramdocs --split test``).
+on the dev documents (the figures on test come from ``main.py eval ramdocs FILE --split test``).
 """
 
 from __future__ import annotations
