@@ -183,6 +183,7 @@ class AnswerService:
         self._audits: dict[bool, Any] = {}  # every_key -> the corpus audit (a ClaimGraph)
         self._groups: list[list[str]] | None = None
         self._setting_claims: dict[str, list[Any]] | None = None
+        self._word_weight: Callable[[str], float] | None = None
         self._vectors: dict[str, Any] = {}  # setting descriptions' vectors (src/claims/answer.py)
 
     @classmethod
@@ -404,6 +405,15 @@ class AnswerService:
             self._setting_claims = by_setting(c for ch in self.chunks for c in read_chunk(ch))
         return self._setting_claims
 
+    def word_weight(self) -> Callable[[str], float] | None:
+        """What sharing a word says in this corpus (``src.claims.answer.word_weights``), counted
+        once; None where the corpus is too large to read for one question."""
+        if self._word_weight is None and len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS:
+            from ..claims.answer import word_weights
+
+            self._word_weight = word_weights(ch.text for ch in self.chunks)
+        return self._word_weight
+
     def _similarity(self) -> Callable[[str, list[str]], Any] | None:
         """Cosines of a question with texts by the corpus embedder (text vectors cached)."""
         model = self.embed_model
@@ -450,7 +460,8 @@ class AnswerService:
 
         q = analyse_question(question)
         unique = list({c.id: c for c in chunks}.values())
-        setting = setting_answer(q, unique, self._similarity(), self.setting_claims()) if extractor is None else None
+        setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
+            if extractor is None else None
         if setting is not None:
             return judge_setting(q, setting.setting, setting.candidates, self.authority)
         candidates = (extractor or self.answer_extractor()).candidates(q, unique)

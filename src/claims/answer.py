@@ -14,13 +14,15 @@ question-driven extractor (``src.graph.candidates``) answers them.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..graph.candidates import Candidate
+from ..graph.mentions import find_mentions
 from ..graph.question import AnswerType, Question
 from ..text import stems
 from ..types import Chunk
@@ -137,30 +139,46 @@ def is_setting(name: str, claims: Sequence[ReadClaim]) -> bool:
     return "." in name or "_" in name or any(c.attribute.context for c in claims)
 
 
-def _one_value(claims: list[ReadClaim], question: str) -> list[ReadClaim]:
+def word_weights(texts: Iterable[str]) -> Callable[[str], float]:
+    """How much sharing a word (a stem) says: log(N / df) over ``texts``, the corpus's chunks; a
+    word every chunk uses (the product's name) says nothing, one in half of them log 2."""
+    df: dict[str, int] = {}
+    n = 0
+    for text in texts:
+        n += 1
+        for w in stems(text):
+            df[w] = df.get(w, 0) + 1
+    return lambda w: math.log(n / df[w]) if w in df else math.log(n + 1)
+
+
+def _one_value(claims: list[ReadClaim], question: str, weight: Callable[[str], float] | None = None
+               ) -> list[ReadClaim]:
     """One official document giving one setting two defaults in two sentences ("the client
     program's default is 16MB", "the server's default is 64MB") tells two things apart by
-    their words: the sentence sharing more of the question's words is the one asked about
-    (a tie keeps both)."""
+    their words: the sentence sharing more of the question's words is the one asked about,
+    when it leads by a word rarer than half the corpus's chunks (``weight``; without it each
+    word counts 1); else both stay. Digits are values, not words."""
     top = max((AUTHORITY_ORDER.get(c.source, 0) for c in claims), default=0)
     official = [c for c in claims if top > 0 and AUTHORITY_ORDER.get(c.source, 0) == top and not c.scope
                 and c.modality is Modality.DEFAULT]
-    asked = stems(question)
+    asked = {w for w in stems(question) if not any(ch.isdigit() for ch in w)}
+    worth = weight or (lambda w: 1.0)
+    lead = math.log(2) if weight else 1.0
     drop: set[int] = set()
     for doc in {c.chunk_id.split("#")[0] for c in official}:
         mine = [c for c in official if c.chunk_id.split("#")[0] == doc]
         if len({c.normalized for c in mine}) < 2:
             continue
-        shared = {id(c): len(asked & stems(c.sentence)) for c in mine}
-        best = max(shared.values())
-        winners = {c.normalized for c in mine if shared[id(c)] == best}
-        if len(winners) == 1:
-            drop |= {id(c) for c in mine if c.normalized not in winners}
+        shared = {id(c): sum(worth(w) for w in asked & stems(c.sentence)) for c in mine}
+        ranked = sorted({c.normalized: shared[id(c)] for c in mine}.items(), key=lambda kv: -kv[1])
+        if ranked[0][1] - ranked[1][1] >= lead - 1e-9:
+            drop |= {id(c) for c in mine if c.normalized != ranked[0][0]}
     return [c for c in claims if id(c) not in drop]
 
 
 def setting_candidates(claims: list[ReadClaim], ranked: Sequence[str] | None = None, *,
-                       defaults_only: bool = False, question: str = "") -> list[Candidate]:
+                       defaults_only: bool = False, question: str = "",
+                       weight: Callable[[str], float] | None = None) -> list[Candidate]:
     """One setting's claims as answer candidates: statements of the default outrank configured
     values (``defaults_only``: nothing else counts); a value of an older release's manual is
     scoped to the versions before the newest manual's. ``ranked``: chunk ids, best first, that
@@ -170,7 +188,7 @@ def setting_candidates(claims: list[ReadClaim], ranked: Sequence[str] | None = N
     if ranked is None and mine != claims:
         return []
     if question:
-        mine = _one_value(mine, question)
+        mine = _one_value(mine, question, weight)
     defaults = [c for c in mine if c.modality is Modality.DEFAULT]
     if defaults or defaults_only:
         mine = defaults  # what the text says the default is outranks a value someone set
@@ -189,14 +207,18 @@ def setting_candidates(claims: list[ReadClaim], ranked: Sequence[str] | None = N
 
 def setting_answer(question: Question, chunks: Sequence[Chunk],
                    similarity: Callable[[str, list[str]], np.ndarray] | None,
-                   corpus: Mapping[str, list[ReadClaim]] | None = None) -> SettingAnswer | None:
+                   corpus: Mapping[str, list[ReadClaim]] | None = None,
+                   weight: Callable[[str], float] | None = None) -> SettingAnswer | None:
     """The candidates of the setting ``question`` asks about; None when it asks about no setting
     the evidence gives a value to. The setting is one the question names, else the one whose
     description is closest in meaning to it among those the evidence ``chunks`` give values to;
     its claims are read from the evidence and, with ``corpus`` (every chunk's claims by
     setting, ``by_setting``), from every chunk of the corpus that gives it a value, so a docs
     entry or a thread below the retrieval cut still speaks. ``similarity(question, texts)``:
-    cosines."""
+    cosines; ``weight``: what sharing a word says (``word_weights`` of the corpus)."""
+    if question.atype in (AnswerType.DATE, AnswerType.TIME) and \
+            any(m.norm.kind == "duration" for m in find_mentions(question.text)):
+        question = replace(question, atype=AnswerType.DURATION)  # "gone after 24 hours?": a length of time
     if question.atype not in _SETTING_TYPES:
         return None  # a date, a clock time, a price, a person: not a setting's value
     if corpus is None:
@@ -230,7 +252,7 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
             return None
         setting, how = pool[int(order[0])], "meaning"
     candidates = setting_candidates([c for c in by_name[setting] if _fits(question, c)], [ch.id for ch in chunks],
-                                    question=question.text)
+                                    question=question.text, weight=weight)
     if not candidates:
         return None
     return SettingAnswer(setting, how, tuple(candidates))

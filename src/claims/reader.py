@@ -36,7 +36,7 @@ from .model import Attribute, Modality, ReadClaim
 
 # a setting name: snake_case or dotted (``keepalive_timeout``, ``session.timeout.ms``), or any
 # lower-case word in backticks (`acks`)
-_IDENT = re.compile(r"(?<![\w/@:.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[._][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
+_IDENT = re.compile(r"(?<![\w/@:#.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[._][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
                     r"|`(?P<tick>[a-z][a-z0-9_.-]{1,40})`")
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][a-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
@@ -50,6 +50,7 @@ _OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+th
                     rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{_VERSION})\b", re.IGNORECASE)
 _NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|after)|>=?)\s*"
                     rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{_VERSION})\b", re.IGNORECASE)
+_PAST = re.compile(r"\b(?:previously|formerly|in\s+(?:older|earlier|previous)\s+(?:versions|releases))\b", re.IGNORECASE)
 _DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
 # "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10": a change
 _CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.;]{0,40}?\bfrom\s+"
@@ -57,6 +58,7 @@ _CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.
 _WORD_VALUE = re.compile(r"^[`*\"']*(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*(?:\s*[.,;)]|\s*$)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE = re.compile(r"^\s*\|")
+_ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
 _UNIT_SUFFIX = re.compile(r"[._](ms|msec|millis|seconds?|secs?|minutes?|mins|hours?|days?|bytes|kb|mb)$")
 MAX_SENTENCE = 400  # characters; longer "sentences" are lists or code run together
 
@@ -81,13 +83,15 @@ def _head(line: str) -> str | None:
 
 
 def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[str, str]:
-    """The versions a sentence scopes its values to: ``{"version": "<1.19.10"}``."""
+    """The versions a sentence scopes its values to: ``{"version": "<1.19.10"}``; a value the
+    sentence puts in the past without naming a version ("Previously, the default was 100") holds
+    for earlier releases: ``{"version": "<earlier"}``."""
     for pattern, rel in ((_OLDER, "<"), (_NEWER, ">=")):
         for m in pattern.finditer(sentence):
             if skip and skip[0] <= m.start("v") < skip[1]:
                 continue
             return {"version": rel + m.group("v").lstrip("vV")}
-    return {}
+    return {"version": "<earlier"} if _PAST.search(sentence) else {}
 
 
 def release(version: str) -> tuple[int, ...]:
@@ -377,8 +381,11 @@ class _Reader:
     def read(self) -> Iterator[ReadClaim]:
         lines = self.chunk.text.splitlines()
         i = 0
+        lead = False  # the line before opened a list of defaults ("The default changed in 3.0:")
         while i < len(lines):
             line = lines[i]
+            if _FENCE.match(line) or _TABLE.match(line):
+                lead = False
             if _FENCE.match(line):
                 j = i + 1
                 while j < len(lines) and not _FENCE.match(lines[j]):
@@ -415,11 +422,16 @@ class _Reader:
                 continue  # "Type: int", "Importance: high", "Syntax: ...": about the entry, not its value
             if self.entry is not None and len(self.entry_text) < 3 and line.strip():
                 self.entry_text.append(line.strip())
+            item = bool(_ITEM.match(line))
+            listed = item and lead  # an item of a list its lead-in says gives defaults
+            lead = (lead and item) or (not item and bool(_DEFAULT.search(line)) and i < len(lines)
+                                       and bool(_ITEM.match(lines[i])))
             self.spoke = False  # a new paragraph
             sentences = split_sentences(line)
             for k, sentence in enumerate(sentences):
                 nxt = {n for _, _, n in identifiers(sentences[k + 1])} if k + 1 < len(sentences) else set()
-                yield from self.sentence(sentence, ahead=next(iter(nxt)) if len(nxt) == 1 else None)
+                for c in self.sentence(sentence, ahead=next(iter(nxt)) if len(nxt) == 1 else None):
+                    yield replace(c, modality=Modality.DEFAULT) if listed and c.modality is Modality.STATED else c
 
 
 def read_chunk(chunk: Chunk) -> list[ReadClaim]:

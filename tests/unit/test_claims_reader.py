@@ -135,3 +135,26 @@ def test_by_meaning_a_setting_the_docs_state_a_default_for_in_prose_and_never_on
     found = setting_answer(q, [post, doc], similarity, by_setting(c for ch in (doc, post) for c in read_chunk(ch)))
     assert found is not None and (found.setting, found.how) == ("frame_limit", "meaning")
     assert [c.value for c in found.candidates] == ["64MB"]
+
+
+def test_the_items_of_a_list_a_default_sentence_leads_in_are_defaults_and_the_list_ends_at_its_last_item() -> None:
+    text = ("The default value of fsync_mode has changed with Store v5.0\n"
+            "  \u2022 If using Store < v5.0, fsync_mode=batch\n  \u2022 If using Store >= v5.0, fsync_mode=always\n\n"
+            "fsync_mode=never (fastest)\n")
+    assert _read(text, cid="kb/blogs/b.md#c0", source="blogs") == [
+        ("fsync_mode", "batch", "default", {"version": "<5.0"}),
+        ("fsync_mode", "always", "default", {"version": ">=5.0"}),
+        ("fsync_mode", "never", "stated", {})]
+
+
+def test_a_value_put_in_the_past_without_a_version_holds_for_earlier_releases() -> None:
+    text = "The default value is 64 to suit most caches. (Previously, the default was 16.)"
+    assert _read(text, title="cache_slots") == [("cache_slots", "64", "default", {}),
+                                                ("cache_slots", "16", "default", {"version": "<earlier"})]
+
+
+def test_a_link_fragment_names_no_setting() -> None:
+    from src.claims.reader import identifiers
+
+    assert [n for _, _, n in identifiers("see https://x.org/vars.html#sysvar_pool_size - pool_size is 5")] == \
+        ["pool_size"]
