@@ -155,6 +155,19 @@ no_log_option = click.option(
     help="Do not append queries to logs/responses.jsonl (for good: [log] queries = false in crosscheck.toml).")
 
 
+def _no_log(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        from .config import LogConfig
+
+        ctx.meta.setdefault("settings", {})["log"] = LogConfig(queries=False)
+    return value
+
+
+no_log_option = click.option(
+    "--no-log", is_flag=True, expose_value=False, callback=_no_log,
+    help="Do not append queries to logs/responses.jsonl (for good: [log] queries = false in crosscheck.toml).")
+
+
 def corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--data / --chunks / --follow-symlinks, shared by every command that reads a corpus."""
     fn = follow_symlinks_option(fn)
@@ -183,9 +196,11 @@ def model_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                           "(default cross-encoder/ms-marco-MiniLM-L-6-v2; 'offline' for the packaged fallback)."),
         click.option("--llm-base-url", default=None, expose_value=False, callback=models,
                      help="OpenAI-compatible server, e.g. http://127.0.0.1:1234/v1 (LM Studio), "
-                          "http://127.0.0.1:11434/v1 (Ollama). Key from OPENAI_API_KEY."),
+                          "http://127.0.0.1:11434/v1 (Ollama). Key from OPENAI_API_KEY, which alone means "
+                          "the OpenAI API. Env: CROSSCHECK_LLM_BASE_URL, OPENAI_BASE_URL."),
         click.option("--llm-model", default=None, expose_value=False, callback=models,
-                     help="Model name on that server."),
+                     help="Model name on that server (with OPENAI_API_KEY, default gpt-4o-mini). "
+                          "Env: CROSSCHECK_LLM_MODEL."),
         click.option("--llm-deadline", "llm_deadline_s", type=click.FloatRange(min=0, min_open=True), default=None,
                      expose_value=False, callback=models,
                      help="Seconds all of one question's LLM calls may take together (default 20); then the "
@@ -290,6 +305,29 @@ def init(out: Path, force: bool) -> None:
 
 
 @cli.command()
+@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("crosscheck.toml"), show_default=True,
+              help="Where to write the settings.")
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+@domain_errors
+def init(out: Path, force: bool) -> None:
+    """Write a crosscheck.toml holding every setting at its default, each with a comment.
+
+    Commands run in its folder read ./crosscheck.toml; another file is read with --config
+    FILE or CROSSCHECK_CONFIG. An existing file is kept unless --force.
+
+    \b
+    Examples:
+      python main.py init
+      python main.py init --out mykb.toml --force
+    """
+    from .config_file import write_config
+
+    write_config(out, force=force)
+    read = "commands run here read it" if out == Path("crosscheck.toml") else f"read it with --config {out}"
+    click.echo(f"wrote {out}: every setting at its default, each with a comment; {read}")
+
+
+@cli.command()
 @click.option("--data", "data", type=click.Path(path_type=Path), default=Path("data"), show_default=True,
               help="The corpus folder: one subfolder per source (docs/, forums/, tickets/, blogs/, ...).")
 @click.option("--out", "out", type=click.Path(path_type=Path), default=Path("artifacts/chunks.jsonl"),
@@ -330,11 +368,15 @@ def _open_service(ctx: click.Context, *, search: bool = True, rebuild: bool = Fa
     index built or updated with a progress bar on a terminal, models loaded."""
     from .answer import AnswerService
     from .cli_progress import ProgressBar
+    from .llm import incomplete_llm
 
     data, chunks, index_dir = _corpus(ctx)
+    settings = _settings(ctx)
+    if (why := incomplete_llm(settings.models)) is not None:
+        _warn(why)
     progress = ProgressBar("embedding", "chunk")
     try:
-        service = AnswerService.open(_settings(ctx), data=data, chunks=chunks, index_dir=index_dir,
+        service = AnswerService.open(settings, data=data, chunks=chunks, index_dir=index_dir,
                                      progress=progress, on_warning=_warn, search=search, rebuild=rebuild)
     finally:
         progress.close()
@@ -983,8 +1025,9 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
     scoped or insufficient_data) and warnings (conflicting sources, outdated versions,
     only low-authority sources).
 
-    With --llm-base-url/--llm-model the answer is written by the LLM from the top chunks
-    and the claim graph and checked against its citations; otherwise it is extractive.
+    With an LLM (OPENAI_API_KEY for the OpenAI API, or --llm-base-url and --llm-model) the
+    answer is written by it from the top chunks and the claim graph and checked against its
+    citations; otherwise it is extractive. The answer names the LLM that wrote it.
     When nothing relevant is found it says so instead of guessing.
 
     \b
@@ -992,6 +1035,7 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
       python main.py ask --q "How long does the Team plan keep event history?"
       python main.py ask --q "..." --json
       python main.py ask --q "..." --llm-base-url http://127.0.0.1:1234/v1 --llm-model qwen2.5-7b-instruct
+      OPENAI_API_KEY=sk-... python main.py ask --q "..."           # the OpenAI API, gpt-4o-mini
     """
     import json
 

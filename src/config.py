@@ -252,6 +252,20 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
 
 
 EMBED_BACKENDS = ("torch", "onnx", "onnx-int8")
+OPENAI_API_URL = "https://api.openai.com/v1"
+OPENAI_DEFAULT_MODEL = "gpt-4o-mini"
+
+
+def llm_endpoint(models: ModelsConfig) -> tuple[str, str] | None:
+    """The (base URL, model) of the LLM ``models`` names, or None: the offline path.
+
+    A base URL with a model names a server. An API key (``OPENAI_API_KEY``) names the OpenAI API:
+    without a base URL, ``OPENAI_API_URL``; without a model, ``OPENAI_DEFAULT_MODEL``. Without a
+    key, a base URL and a model are both needed (a local server has no default model)."""
+    key = models.llm_api_key
+    base = models.llm_base_url or (OPENAI_API_URL if key else None)
+    model = models.llm_model or (OPENAI_DEFAULT_MODEL if key else None)
+    return (base, model) if base and model else None
 SECONDS_ENV = {"llm_timeout_s": "CROSSCHECK_LLM_TIMEOUT_S", "llm_deadline_s": "CROSSCHECK_LLM_DEADLINE_S",
                "llm_backoff_s": "CROSSCHECK_LLM_BACKOFF_S"}
 

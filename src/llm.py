@@ -2,8 +2,10 @@
 that keeps one request's LLM calls bounded.
 
 Works with OpenAI, LM Studio, Ollama (``/v1``), vLLM and ``llama_cpp.server``. There is
-no global default: ``make_llm`` returns None when no base URL or model is configured,
-and callers then take their offline path. Nothing here calls a paid API by accident.
+no global default: ``make_llm`` returns None when no LLM is configured (``config.llm_endpoint``:
+a base URL and a model, or an ``OPENAI_API_KEY``, which names the OpenAI API and gpt-4o-mini
+unless a base URL or model says otherwise), and callers then take their offline path. Nothing
+here calls a paid API unless a key for it was given.
 
 Every way a call can fail (refused connection, timeout, an HTTP error status, a body that is
 not a chat completion, a reply the caller cannot parse) ends in one of the errors below,
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .config import ModelsConfig
+from .config import ModelsConfig, llm_endpoint
 from .errors import ModelUnavailable
 from .types import LLM
 
@@ -136,10 +138,27 @@ def _with_schema_hint(messages: list[dict[str, str]], schema: dict[str, Any] | N
 
 
 def make_llm(models: ModelsConfig) -> LLM | None:
-    """The configured LLM, or None when none is configured."""
-    if not models.llm_base_url or not models.llm_model:
+    """The configured LLM (``config.llm_endpoint``), or None when none is configured."""
+    endpoint = llm_endpoint(models)
+    if endpoint is None:
         return None
-    return OpenAICompatibleLLM(models.llm_base_url, models.llm_model, models.llm_api_key, models.llm_timeout_s)
+    base_url, model = endpoint
+    return OpenAICompatibleLLM(base_url, model, models.llm_api_key, models.llm_timeout_s)
+
+
+def incomplete_llm(models: ModelsConfig) -> str | None:
+    """Why LLM settings that were given name no LLM (a model without a server or key, a server
+    without a model), so that the offline answer is not a surprise; None when they name one or
+    none was given."""
+    if llm_endpoint(models) is not None:
+        return None
+    if models.llm_model:
+        return (f"the LLM model {models.llm_model!r} has no server: answering offline (set OPENAI_API_KEY for "
+                "the OpenAI API, or --llm-base-url for another server)")
+    if models.llm_base_url:
+        return (f"the LLM server {models.llm_base_url} has no model named: answering offline (pass --llm-model "
+                "NAME or set CROSSCHECK_LLM_MODEL)")
+    return None
 
 
 @dataclass

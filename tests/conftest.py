@@ -9,7 +9,8 @@
 - unit and e2e tiers: ``deny_index_lock()`` makes taking an index's lock fail as in a read-only
   folder (``PermissionError``), from the moment it is called;
 - every tier: ``in_fresh_process`` runs Python code in a new interpreter with a chosen
-  ``PYTHONHASHSEED``, for determinism across processes.
+  ``PYTHONHASHSEED``, for determinism across processes; no test sees an ``OPENAI_API_KEY`` or
+  ``OPENAI_BASE_URL`` from the developer's environment.
 """
 
 from __future__ import annotations
@@ -82,6 +83,14 @@ class ScriptedLLM:
         if isinstance(step, Exception):
             raise step
         return step
+
+
+@pytest.fixture(autouse=True)
+def _no_openai_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An OPENAI_API_KEY in the developer's shell names the OpenAI API (``src.config.llm_endpoint``):
+    no test, nor the commands it runs as subprocesses, may call it."""
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture(scope="session")
