@@ -155,19 +155,6 @@ no_log_option = click.option(
     help="Do not append queries to logs/responses.jsonl (for good: [log] queries = false in crosscheck.toml).")
 
 
-def _no_log(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
-    if value:
-        from .config import LogConfig
-
-        ctx.meta.setdefault("settings", {})["log"] = LogConfig(queries=False)
-    return value
-
-
-no_log_option = click.option(
-    "--no-log", is_flag=True, expose_value=False, callback=_no_log,
-    help="Do not append queries to logs/responses.jsonl (for good: [log] queries = false in crosscheck.toml).")
-
-
 def corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--data / --chunks / --follow-symlinks, shared by every command that reads a corpus."""
     fn = follow_symlinks_option(fn)
@@ -279,29 +266,6 @@ def _corpus(ctx: click.Context) -> tuple[Path | None, Path | None, Path | None]:
 
 def _warn(w: Any) -> None:
     click.echo(f"warning: {w}", err=True)
-
-
-@cli.command()
-@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("crosscheck.toml"), show_default=True,
-              help="Where to write the settings.")
-@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
-@domain_errors
-def init(out: Path, force: bool) -> None:
-    """Write a crosscheck.toml holding every setting at its default, each with a comment.
-
-    Commands run in its folder read ./crosscheck.toml; another file is read with --config
-    FILE or CROSSCHECK_CONFIG. An existing file is kept unless --force.
-
-    \b
-    Examples:
-      python main.py init
-      python main.py init --out mykb.toml --force
-    """
-    from .config_file import write_config
-
-    write_config(out, force=force)
-    read = "commands run here read it" if out == Path("crosscheck.toml") else f"read it with --config {out}"
-    click.echo(f"wrote {out}: every setting at its default, each with a comment; {read}")
 
 
 @cli.command()
