@@ -158,3 +158,20 @@ def test_a_link_fragment_names_no_setting() -> None:
 
     assert [n for _, _, n in identifiers("see https://x.org/vars.html#sysvar_pool_size - pool_size is 5")] == \
         ["pool_size"]
+
+
+def test_one_documents_two_defaults_are_told_apart_by_a_word_the_corpus_does_not_use_everywhere() -> None:
+    from src.claims.answer import word_weights
+
+    doc = _chunk("If you use the acme shell, its default frame_limit is 16MB. The daemon's default frame_limit "
+                 "is 64MB.", cid="kb/docs/frames.md#c0")
+    others = [f"acme notes {i}" + (" about the daemon" if i % 4 == 0 else "") for i in range(8)]
+    weight = word_weights([doc.text, *others])
+    claims = by_setting(read_chunk(doc))
+
+    def values(question: str) -> list[str]:
+        found = setting_answer(analyse_question(question), [doc], None, claims, weight)
+        return sorted(c.value for c in found.candidates)
+
+    assert values("What frame_limit does the acme daemon get by default?") == ["64MB"]
+    assert values("Does acme ship a 16MB frame_limit?") == ["16MB", "64MB"]  # "acme" is in every chunk, 16MB no word
