@@ -1,7 +1,9 @@
 # `make demo` and `make test` work on a fresh clone: they create .venv, install the
 # pinned dependencies once (torch CPU first) and Crosscheck itself, editable, with no download:
 # its dependencies are the lock's, its build backend the lock's setuptools (.venv/bin/crosscheck
-# then runs what `python main.py` runs). Re-running is quick.
+# then runs what `python main.py` runs). Re-running is quick. The lock is complete (pip freeze), so
+# it is installed --no-deps and checked by `pip check`: resolving it again only made pip warn that
+# huggingface-hub has no 'inference' extra, which llama-index-embeddings-huggingface still names.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -16,7 +18,8 @@ install: $(STAMP)
 $(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check torch==2.13.0
-	$(PY) -m pip install -q --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps -r requirements.lock
+	@$(PY) -m pip check >/dev/null || { $(PY) -m pip check; exit 1; }
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 	@rm -f $(VENV)/.installed-*
 	@touch $@

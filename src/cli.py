@@ -268,6 +268,13 @@ def _warn(w: Any) -> None:
     click.echo(f"warning: {w}", err=True)
 
 
+def _say_models(service: Any) -> None:
+    """The embedder and the reranker a --rerank query used, once on stderr."""
+    from .fusion.rerank import models_line
+
+    click.echo(models_line(service.embed_model, service.engine.reranker), err=True)
+
+
 @cli.command()
 @click.option("--out", "out", type=click.Path(path_type=Path), default=Path("crosscheck.toml"), show_default=True,
               help="Where to write the settings.")
@@ -456,6 +463,8 @@ def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: F
     if graphml is not None and ret.graph is not None:
         ret.graph.write_graphml(graphml)
     payload = ret.to_json(graph_html=html_path)
+    if rerank:
+        _say_models(service)
     log_query(payload, log_dir=Path("logs") if service.settings.log.queries else None, log_txt=log_txt)
     if as_json:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
@@ -1014,6 +1023,8 @@ def ask(ctx: click.Context, query: str, k: int, mode: FusionMode, rerank: bool, 
     service = _open_service(ctx)
     answer, _ = service.ask(query, AskOptions(config=config, graph_topn=graph_topn,
                                               counter_evidence=counter_evidence))
+    if rerank:
+        _say_models(service)
     if as_json:
         click.echo(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
     else:

