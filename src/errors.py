@@ -66,6 +66,10 @@ class ModelUnavailable(CrosscheckError):
     """A configured model (embedder, reranker, LLM) could not be loaded or reached."""
 
 
+class EmptyCorpus(UsageError):
+    """A corpus folder that gives no chunk: no files, or none with text Crosscheck reads."""
+
+
 class FolderUnreadable(UsageError):
     """A folder the user named cannot be listed (permissions, I/O error)."""
 

@@ -2,7 +2,9 @@
 
 Sources are the corpus's subfolders, visited in sorted order, as are the files below
 each one (any nesting) and the records in each file, so the same input always gives
-the same chunks in the same order.
+the same chunks in the same order. A corpus folder holding files and no subfolder is read
+as one source (``flat_source``), with a warning saying how to name source folders; a corpus
+that gives no chunk at all is an ``EmptyCorpus`` error, never an empty chunks file.
 
 Nothing below the corpus is left out silently: a folder that cannot be listed, a symbolic
 link leading out of the corpus folder (unless ``follow_symlinks``), a broken link and a
@@ -20,11 +22,11 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from ..config import UNKNOWN_SOURCE, Settings
-from ..errors import DataFolderMissing, FolderUnreadable, InputError
+from ..config import DEFAULT_SOURCES, UNKNOWN_SOURCE, Settings
+from ..errors import DataFolderMissing, EmptyCorpus, FolderUnreadable, InputError
 from ..types import Chunk, SourceKind, Warning_
 from .chunking import chunk_record
-from .loaders import Skip, SourceFile, load_file
+from .loaders import LOADERS, Skip, SourceFile, load_file
 
 log = logging.getLogger(__name__)
 PROGRESS_MIN_FILES = 200
@@ -156,6 +158,24 @@ def _source_folders(data_dir: Path) -> list[Path]:
         raise FolderUnreadable(str(data_dir), exc.strerror or str(exc)) from None
 
 
+FLAT_SOURCE = "docs"  # what a corpus folder without source folders is read as
+
+
+def flat_source(data_dir: Path, settings: Settings) -> str:
+    """The source a corpus folder holding files but no subfolder is read as: its own name when
+    that names a configured source (a folder named forums/ given alone), else docs."""
+    return data_dir.resolve().name if settings.source(data_dir.resolve().name) is not None else FLAT_SOURCE
+
+
+def _nothing_read(data_dir: Path, files: int) -> EmptyCorpus:
+    readable = ", ".join(sorted(LOADERS))
+    if not files:
+        return EmptyCorpus(f"{data_dir}: no files to read: put your documents in it ({readable}), in subfolders "
+                           f"named {', '.join(f'{n}/' for n in DEFAULT_SOURCES)} to weigh sources by authority")
+    return EmptyCorpus(f"{data_dir}: no text in its {files} file{'s' if files > 1 else ''} (the warnings above "
+                       f"say why); readable: {readable}")
+
+
 def ingest_corpus(
     data_dir: Path,
     settings: Settings,
@@ -171,7 +191,9 @@ def ingest_corpus(
     not passed to ``on_warning``). An unknown source folder is ingested as kind post, weight
     1.0, and a file giving more than ``settings.max_chunks_per_file`` chunks is ingested,
     each with a warning that is not counted as skipped and never fails ``strict``. Hidden
-    files and folders are ignored; a file directly in ``data_dir`` is skipped with a warning.
+    files and folders are ignored; a file directly in ``data_dir`` is skipped with a warning,
+    unless ``data_dir`` has no subfolder at all: then it is one source (``flat_source``), with
+    a warning that never fails ``strict``. ``EmptyCorpus`` when no file gives a chunk.
     """
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
@@ -179,16 +201,26 @@ def ingest_corpus(
     corpus = data_dir.resolve().name
     reporter = _Reporter(strict, on_warning)
 
-    sources: list[Path] = []
-    for entry in _source_folders(data_dir):
-        if entry.is_dir():
-            sources.append(entry)
-        else:
-            reporter.warn(
-                str(entry), None, "file outside any source folder: skipped (move it into one, e.g. docs/)"
-            )
-    plan = [(src, iter_source_files(src, data_dir, follow_symlinks=settings.follow_symlinks)) for src in sources]
-    total = sum(len(files) for _, files in plan)
+    sources: list[tuple[str, Path]] = []
+    entries = _source_folders(data_dir)
+    if entries and not any(entry.is_dir() for entry in entries):
+        name = flat_source(data_dir, settings)
+        config = settings.source(name) or UNKNOWN_SOURCE
+        reporter.warn(str(data_dir), None, f"no source folders: its files are read as one source, {name} (kind "
+                      f"{config.kind.value}, weight {config.weight}); to weigh sources by authority, put them in "
+                      f"subfolders named {', '.join(f'{n}/' for n in DEFAULT_SOURCES)}", fatal=False)
+        sources.append((name, data_dir))
+    else:
+        for entry in entries:
+            if entry.is_dir():
+                sources.append((entry.name, entry))
+            else:
+                reporter.warn(
+                    str(entry), None, "file outside any source folder: skipped (move it into one, e.g. docs/)"
+                )
+    plan = [(name, src, iter_source_files(src, data_dir, follow_symlinks=settings.follow_symlinks))
+            for name, src in sources]
+    total = sum(len(files) for _, _, files in plan)
     show = progress and total >= PROGRESS_MIN_FILES and sys.stderr.isatty()
     bar = tqdm(total=total, desc="ingest", unit="file", file=sys.stderr, disable=not show, leave=False)
 
@@ -196,8 +228,7 @@ def ingest_corpus(
     chunk_ids: set[str] = set()
     stats: list[SourceStats] = []
     try:
-        for source_dir, files in plan:
-            name = source_dir.name
+        for name, source_dir, files in plan:
             config = settings.source(name)
             if config is None:
                 config = UNKNOWN_SOURCE
@@ -217,7 +248,7 @@ def ingest_corpus(
                     continue
                 rel = path.relative_to(source_dir).as_posix()
                 display = str(path)
-                src = SourceFile(path, rel, f"{name}/{rel}")
+                src = SourceFile(path, rel, rel if source_dir == data_dir else f"{name}/{rel}")  # path in the corpus
                 read_whole = False
                 file_chunks = 0
                 for item in load_file(src, config.kind, settings.max_file_bytes):
@@ -261,4 +292,6 @@ def ingest_corpus(
             )
     finally:
         bar.close()
+    if not chunks:
+        raise _nothing_read(data_dir, total)
     return IngestResult(chunks, stats, reporter.warnings)

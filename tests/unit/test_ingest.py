@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from src.config import Settings, SourceConfig
-from src.errors import ChunksFileError, DataFolderMissing, InputError
+from src.errors import ChunksFileError, DataFolderMissing, EmptyCorpus, InputError
 from src.pipelines.chunks_io import CHUNKS_SCHEMA, read_chunks, write_chunks
 from src.pipelines.ingest import IngestResult, SourceStats, ingest_corpus
 from src.types import Chunk, SourceKind, Warning_
@@ -243,8 +243,19 @@ def test_html_and_record_without_text(tmp_path: Path) -> None:
 
 
 def test_empty_corpus(tmp_path: Path) -> None:
-    (tmp_path / "data").mkdir()
-    assert ingest_corpus(tmp_path / "data", Settings()) == IngestResult([], [], [])
+    """Never an empty chunks file: a corpus without files, or whose files give no text, is an error (#24)."""
+    (tmp_path / "data" / "docs").mkdir(parents=True)
+    with pytest.raises(EmptyCorpus) as info:
+        ingest_corpus(tmp_path / "data", Settings())
+    assert str(info.value) == (f"{tmp_path / 'data'}: no files to read: put your documents in it (.htm, .html, .json, "
+                               ".jsonl, .markdown, .md, .pdf, .txt), in subfolders named docs/, forums/, tickets/, "
+                               "blogs/ to weigh sources by authority")
+    (tmp_path / "data" / "docs" / "empty.md").write_text("")
+    (tmp_path / "data" / "docs" / "notes.docx").write_text("x")
+    with pytest.raises(EmptyCorpus) as info:
+        ingest_corpus(tmp_path / "data", Settings())
+    assert str(info.value) == (f"{tmp_path / 'data'}: no text in its 2 files (the warnings above say why); readable: "
+                               ".htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt")
 
 
 # ---------------------------------------------------------------- chunks file
