@@ -300,7 +300,8 @@ def init(out: Path, force: bool) -> None:
 
 @cli.command()
 @click.option("--data", "data", type=click.Path(path_type=Path), default=Path("data"), show_default=True,
-              help="The corpus folder: one subfolder per source (docs/, forums/, tickets/, blogs/, ...).")
+              help="The corpus folder: one subfolder per source (docs/, forums/, tickets/, blogs/, ...), or "
+                   "files alone (read as one source, docs).")
 @click.option("--out", "out", type=click.Path(path_type=Path), default=Path("artifacts/chunks.jsonl"),
               show_default=True, help="Where to write the chunks; commands run without --data/--chunks read it.")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on the first bad file or line instead of skipping it.")
@@ -319,7 +320,7 @@ def ingest(ctx: click.Context, data: Path, out: Path, strict: bool, as_json: boo
     \b
     Examples:
       python main.py ingest
-      python main.py ingest --data ../shared/datasets/astraml/data --out artifacts/astraml.jsonl
+      python main.py ingest --data mykb --out artifacts/mykb.jsonl
       python main.py ingest --strict
       python main.py ingest --data kb --follow-symlinks
     """
@@ -426,7 +427,8 @@ def index(ctx: click.Context, rebuild: bool) -> None:
 @click.option("--explain", is_flag=True, help="Print every score factor of every result.")
 @click.option("--log-txt", type=click.Path(path_type=Path), default=None,
               help="Also append the one-line text log format to this file.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (SPEC section 4) on stdout.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object on stdout (its fields: docs/spec.md, section 4).")
 @no_log_option
 @model_options
 @click.pass_context
@@ -478,7 +480,8 @@ def fusion(ctx: click.Context, query: str, per_source_topk: int, k: int, mode: F
 
 @cli.command()
 @corpus_options
-@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON (the SPEC graph object).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the audit as JSON: the graph object of docs/spec.md, section 4.")
 @click.option("--html", type=click.Path(path_type=Path), default=None, help="Write the audit graph as HTML.")
 @click.option("--graphml", type=click.Path(path_type=Path), default=None,
               help="Also write the audit graph as GraphML to this file.")
@@ -493,7 +496,7 @@ def graph(ctx: click.Context, as_json: bool, html: Path | None, graphml: Path | 
     \b
     Examples:
       python main.py graph
-      python main.py graph --data ../shared/datasets/astraml/data --html artifacts/graphs/audit.html
+      python main.py graph --data mykb --html artifacts/graphs/audit.html
     """
     import json
     import time
@@ -963,7 +966,7 @@ def mcp_cmd(ctx: click.Context) -> None:
     \b
     Examples:
       python main.py mcp
-      python main.py mcp --data ../shared/datasets/astraml/data
+      python main.py mcp --data mykb
     """
     from .server.mcp_server import serve_stdio, stdout_to_stderr
 
@@ -1067,7 +1070,7 @@ def serve(ctx: click.Context, host: str, port: int, token: str | None, insecure:
     \b
     Examples:
       python main.py serve
-      python main.py serve --port 8080 --data ../shared/datasets/astraml/data
+      python main.py serve --port 8080 --data mykb
       CROSSCHECK_TOKEN=$(openssl rand -hex 16) python main.py serve --host 0.0.0.0
       curl -s localhost:8000/api/ask -H 'content-type: application/json' -d '{"q": "How long are events kept?"}'
     """

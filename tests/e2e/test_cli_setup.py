@@ -130,3 +130,16 @@ def test_the_api_writes_no_query_log_without_a_log_folder(tiny_service: Any, tmp
             assert client.post(route, json={"q": "How long does the Team plan keep events?"}).status_code == 200
     lines = [json.loads(line) for line in (tmp_path / "here" / "responses.jsonl").read_text().splitlines()]
     assert len(lines) == 2 and not (tmp_path / "logs").exists()
+
+
+# -- help ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["", "init", "ingest", "index", "fusion", "graph", "ask", "serve", "mcp"])
+def test_help_sends_users_only_where_they_can_go(runner: CliRunner, command: str) -> None:
+    """No example names the developers' ../shared datasets, no option a "SPEC section" a user
+    does not have: examples use data/ or mykb, the JSON contract is docs/spec.md."""
+    res = runner.invoke(cli, [*command.split(), "--help"], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    assert "../shared" not in res.output and "SPEC" not in res.output
+    if command in ("fusion", "graph"):
+        assert "docs/spec.md, section 4" in " ".join(res.output.split())
