@@ -79,7 +79,6 @@ def test_a_key_and_an_unreachable_server_answer_offline_with_one_warning(workdir
     out = json.loads(res.stdout)
     assert out["method"] == "extractive" and out["llm"] == f"gpt-4o-mini@{url}"
     assert out["llm_status"]["name"] == f"gpt-4o-mini@{url}" and out["llm_status"]["used"] is False
-    assert out["verdict"]["status"] == "contradiction"
 
 
 @pytest.mark.timeout(120)
