@@ -32,6 +32,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..adapters import as_llm, check_embedder
 from ..config import UNKNOWN_SOURCE, Settings
 from ..errors import ModelUnavailable
 from ..fusion.options import FusionConfig, SearchResult
@@ -160,9 +161,9 @@ class AnswerService:
                  chunks_path: Path | None = None, answer_llm: LLM | None = None) -> None:
         self.engine = engine
         self.settings = settings
-        self.llm = llm
+        self.llm = as_llm(llm)  # a LlamaIndex LLM is wrapped (src/adapters.py)
         self.extractor = extractor  # None: the offline claim extractor
-        self.answer_llm = answer_llm  # None: the offline answer extractor (src/graph/llm_answers.py)
+        self.answer_llm = as_llm(answer_llm)  # None: the offline answer extractor (src/graph/llm_answers.py)
         self.chunks_path = chunks_path
         self.chunks: list[Chunk] = list(engine.chunks)
         self.by_id = {c.id: c for c in self.chunks}
@@ -190,28 +191,39 @@ class AnswerService:
     def open(cls, settings: Settings, *, data: Path | None = None, chunks: Path | None = None,
              index_dir: Path | None = None, progress: Callable[[int, int], None] | None = None,
              on_warning: Callable[[Any], None] | None = None, search: bool = True,
-             llm_claims: bool = True, rebuild: bool = False) -> AnswerService:
+             llm_claims: bool = True, rebuild: bool = False, llm: Any = None, embed_model: Any = None,
+             vector_store: Callable[[str], Any] | None = None) -> AnswerService:
         """Resolve the corpus (``--data``/``--chunks``, re-ingesting a changed folder), build or
         update its index (``progress(done, total)`` while embedding) and load it with the configured
         embedder, LLM and claim extractor. ``search=False`` skips the indexes: the corpus audit
-        needs only the chunks and the embedder."""
+        needs only the chunks and the embedder.
+
+        Objects given replace the configured ones (docs/llamaindex.md): ``llm`` (a LlamaIndex LLM,
+        or an ``LLM``) rewrites, extracts claims, gives typed answers and writes the answer;
+        ``embed_model`` (a LlamaIndex ``BaseEmbedding`` with a ``model_name``) embeds; ``vector_store``,
+        ``factory(source) -> BasePydanticVectorStore``, holds each source's vectors."""
         from ..fusion.engine import SearchEngine, default_index_dir
+        from ..fusion.user_store import StoreFactoryBackend
         from ..graph.llm_extract import make_extractor
         from ..llm import make_llm
         from ..pipelines.corpus import resolve_chunks
 
+        llm = as_llm(llm)
+        embed_model = check_embedder(embed_model) if embed_model is not None else None
         chunks_path = resolve_chunks(data, chunks, settings, on_warning=on_warning)
-        extractor = make_extractor(settings.models) if llm_claims else None
+        extractor = (LLMClaimExtractor(llm) if llm is not None else make_extractor(settings.models)) \
+            if llm_claims else None
         if not search:
             from ..embeddings import embed_model_from
             from ..pipelines.chunks_io import read_chunks
 
-            corpus = ChunksOnly(read_chunks(chunks_path), embed_model_from(settings.models),
+            corpus = ChunksOnly(read_chunks(chunks_path), embed_model or embed_model_from(settings.models),
                                 index_dir or default_index_dir(chunks_path))
             return cls(corpus, settings, extractor=extractor, chunks_path=chunks_path)
-        llm = make_llm(settings.models)
+        llm = llm or make_llm(settings.models)
+        backend = StoreFactoryBackend(vector_store) if vector_store is not None else None
         engine = SearchEngine.open(chunks_path, settings, index_dir=index_dir, llm=llm, progress=progress,
-                                   rebuild=rebuild)
+                                   rebuild=rebuild, embed_model=embed_model, backend=backend)
         return cls(engine, settings, llm=llm, extractor=extractor, chunks_path=chunks_path, answer_llm=llm)
 
     @classmethod

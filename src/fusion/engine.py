@@ -32,7 +32,7 @@ from .retrievers import (
 )
 from .rewrite import llm_rewriter, prf_rewriter
 from .store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir
-from .vector_stores import make_backend
+from .vector_stores import VectorBackend, make_backend
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,8 @@ class SearchEngine:
     @classmethod
     def open(cls, chunks_path: Path, settings: Settings, *, index_dir: Path | None = None,
              embed_model: Any = None, llm: Any = None, progress: Callable[[int, int], None] | None = None,
-             reranker_loader: Callable[[], Any] | None = None, rebuild: bool = False) -> SearchEngine:
+             reranker_loader: Callable[[], Any] | None = None, rebuild: bool = False,
+             backend: VectorBackend | None = None) -> SearchEngine:
         from ..pipelines.chunks_io import read_chunks
 
         chunks = read_chunks(chunks_path)
@@ -72,19 +73,21 @@ class SearchEngine:
             raise UsageError(f"{chunks_path} holds no chunks: ingest a corpus with text first")
         return cls.from_chunks(chunks, settings, index_dir=index_dir or default_index_dir(chunks_path),
                                embed_model=embed_model, llm=llm, progress=progress, reranker_loader=reranker_loader,
-                               rebuild=rebuild)
+                               rebuild=rebuild, backend=backend)
 
     @classmethod
     def from_chunks(cls, chunks: Sequence[Chunk], settings: Settings, *, index_dir: Path, embed_model: Any = None,
                     llm: Any = None, progress: Callable[[int, int], None] | None = None,
-                    reranker_loader: Callable[[], Any] | None = None, rebuild: bool = False) -> SearchEngine:
-        """Build or update the index of ``chunks`` in ``index_dir`` (every source with ``rebuild``) and load it."""
+                    reranker_loader: Callable[[], Any] | None = None, rebuild: bool = False,
+                    backend: VectorBackend | None = None) -> SearchEngine:
+        """Build or update the index of ``chunks`` in ``index_dir`` (every source with ``rebuild``) and load it;
+        ``backend`` replaces the configured vector store (``user_store.StoreFactoryBackend``: the caller's)."""
         check_index_dir(index_dir)
         if embed_model is None:
             from ..embeddings import embed_model_from
 
             embed_model = embed_model_from(settings.models)
-        backend = make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
+        backend = backend or make_backend(settings.models.vector_store, index_dir, settings.models.qdrant_url)
         sources, report = build_or_load(chunks, index_dir, embed_model, progress=progress, backend=backend,
                                         config=settings.index, rebuild=rebuild)
         engine = cls(chunks, sources, embed_model, settings, llm=llm, reranker_loader=reranker_loader,
