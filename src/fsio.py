@@ -90,7 +90,8 @@ class OutputKind:
 OUTPUTS = {
     "chunks": OutputKind("the chunks file", "artifacts/chunks.jsonl", _is_chunks),
     "page": OutputKind("the claim graph page", "artifacts/graphs/graph.html",
-                       lambda head: b"<title>Crosscheck claim graph</title>" in head),
+                       lambda head: b'<meta name="generator" content="Crosscheck claim graph">' in head
+                       or b"<title>Crosscheck claim graph</title>" in head),
     "graphml": OutputKind("the GraphML file", "artifacts/graphs/graph.graphml",
                           lambda head: b"<graphml" in head and (b"<node" not in head or any(
                               m in head for m in (b'"key::', b'"evidence::', b'"claim::')))),

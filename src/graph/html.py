@@ -107,6 +107,7 @@ PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="generator" content="Crosscheck claim graph">
 <title>{title}</title>
 <style>{css}</style>
 <style>body{{font-family:sans-serif;margin:0}} #graph{{width:100%;height:80vh;border-bottom:1px solid #ccc}}
