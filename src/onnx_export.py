@@ -89,8 +89,9 @@ def _manifest(model_dir: Path) -> dict[str, Any]:
             "weights": {p.name: [p.stat().st_size, int(p.stat().st_mtime)] for p in weights}}
 
 
-def ensure_onnx(model_dir: Path, *, quantised: bool, folder: Path | None = None) -> Path:
-    """The ONNX file of ``model_dir`` (int8 when ``quantised``), exported on first use."""
+def ensure_onnx(model_dir: Path, *, quantised: bool, folder: Path | None = None, quiet: bool = False) -> Path:
+    """The ONNX file of ``model_dir`` (int8 when ``quantised``), exported on first use (said on
+    stderr, or only at INFO level when ``quiet``: an export the user did not ask for)."""
     from filelock import FileLock
 
     model_dir = Path(model_dir)
@@ -109,10 +110,11 @@ def ensure_onnx(model_dir: Path, *, quantised: bool, folder: Path | None = None)
                 for stale in (FP32_FILE, INT8_FILE, MANIFEST):
                     (folder / stale).unlink(missing_ok=True)
             if not (folder / FP32_FILE).is_file():
-                log.warning("exporting %s to ONNX in %s (once)", model_dir, folder)
+                log.log(logging.INFO if quiet else logging.WARNING, "exporting %s to ONNX in %s (once)", model_dir, folder)
                 _export(model_dir, folder / FP32_FILE)
             if quantised and not (folder / INT8_FILE).is_file():
-                log.warning("quantising the ONNX export of %s to int8 (once)", model_dir)
+                log.log(logging.INFO if quiet else logging.WARNING, "quantising the ONNX export of %s to int8 (once)",
+                        model_dir)
                 _quantise(folder / FP32_FILE, folder / INT8_FILE)
             atomic_write_text(folder / MANIFEST, json.dumps(want, indent=2, sort_keys=True) + "\n")
     except OSError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -126,3 +127,33 @@ def test_a_model_without_mean_pooling_is_refused(tmp_path: Path) -> None:
         load_embed_model(str(tmp_path), backend="onnx-int8")
     assert str(err.value) == (f"{tmp_path}: the onnx embedding backends need a sentence-transformers folder "
                               'with mean pooling (set [models] embed_backend = "torch" for this model)')
+
+
+def test_the_torch_backend_answers_queries_through_the_fp32_export_with_torch_vectors(
+        models: dict, corpus_texts: list[str], onnx_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default backend (``torch``) as the commands load it (``onnx_queries``): the index keeps
+    torch's identity and vectors, and questions and the claim graph's texts run on the fp32
+    export, whose vectors are torch's to float rounding (measured on data/: 2.2e-7 at most)."""
+    from src.embed_onnx import OnnxEmbedding, TorchVectors
+    from src.embeddings import backend_name, embedder_id
+
+    monkeypatch.setenv("CROSSCHECK_ONNX_DIR", str(onnx_dir))
+    lazy = load_embed_model(onnx_queries=True)
+    assert isinstance(lazy, TorchVectors)
+    assert (backend_name(lazy), embedder_id(lazy)) == ("torch", "all-MiniLM-L6-v2")  # a torch index is reused
+    texts = corpus_texts + TEXTS
+    assert np.abs(embed_texts(lazy, texts) - embed_texts(models["torch"], texts)).max() < 1e-5
+    query = np.asarray(lazy.get_query_embedding(TEXTS[0])) - np.asarray(models["torch"].get_query_embedding(TEXTS[0]))
+    assert np.abs(query).max() < 1e-5
+    assert isinstance(lazy.runtime(), OnnxEmbedding)
+    assert lazy.indexer() is not lazy.runtime()  # new chunks are embedded by torch itself
+
+
+def test_a_question_imports_no_torch_once_the_export_is_made(models: dict, onnx_dir: Path, in_fresh_process: Any,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CROSSCHECK_ONNX_DIR", str(onnx_dir))  # made by the models fixture
+    code = ("import sys\nfrom src.embeddings import embed_texts, load_embed_model\n"
+            "model = load_embed_model(onnx_queries=True)\nmodel.get_query_embedding('How long are events kept?')\n"
+            "print(embed_texts(model, ['Team keeps events for 7 days.', 'Pro: 30 days']).shape,\n"
+            "      sorted({'torch', 'transformers', 'sentence_transformers'} & set(sys.modules)))\n")
+    assert in_fresh_process(code, 0) == "(2, 384) []\n"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from src.config import Settings, load_settings
-from src.embeddings import HashingEmbedding, backend_name, embedder_id
+from src.embeddings import HashingEmbedding, backend_name, embed_texts, embedder_id
 from src.errors import UsageError
 from src.fusion.engine import SearchEngine
 from src.onnx_export import cache_folder
@@ -137,3 +137,50 @@ def test_a_bad_backend_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytes
     assert res.exit_code == 2
     assert res.output == ("Error: CROSSCHECK_EMBED_BACKEND: unknown embedding backend 'int8'; "
                           "valid: torch, onnx, onnx-int8\n")
+
+
+def lazy_torch(tmp_path: Path, onnx: CountingEmbedding | None) -> tuple:
+    """A ``TorchVectors`` over two counting fakes: torch (loaded on demand, counted) and, unless
+    None, the fp32 ONNX runtime."""
+    from src.embed_onnx import TorchVectors
+
+    torch, loads = CountingEmbedding(64), []
+    model = TorchVectors(tmp_path, model_name="hashing:64", load_torch=lambda: loads.append(1) or torch)
+    model._onnx = lambda: onnx  # type: ignore[method-assign]
+    return model, torch, loads
+
+
+def test_the_torch_backend_embeds_an_index_with_torch_and_questions_without_it(chunks_path: Path,
+                                                                                tmp_path: Path) -> None:
+    onnx = CountingEmbedding(64)
+    model, torch, loads = lazy_torch(tmp_path, onnx)
+    assert open_with(chunks_path, model).embedded == 10
+    assert (len(torch.embedded_texts), onnx.embedded_texts, loads) == (10, [], [1])
+    assert (params(chunks_path)["embed_model"], params(chunks_path)["embed_backend"]) == ("hashing:64", "torch")
+    # The next process finds the index current: torch is never loaded, the question runs on ONNX.
+    model, torch, loads = lazy_torch(tmp_path, onnx)
+    engine = SearchEngine.open(chunks_path, Settings(), embed_model=model)
+    assert engine.index_report.embedded == 0
+    engine.embed_query("how long are events kept")
+    assert embed_texts(model, ["Team keeps events for 7 days."]).shape == (1, 64)
+    assert (loads, onnx.embedded_texts) == ([], ["Team keeps events for 7 days."])
+
+
+def test_without_onnx_the_torch_backend_runs_on_torch(tmp_path: Path) -> None:
+    model, torch, loads = lazy_torch(tmp_path, None)
+    assert embed_texts(model, ["a text"]).shape == (1, 64)
+    assert (torch.embedded_texts, loads) == (["a text"], [1])
+
+
+def test_commands_load_the_lazy_torch_backend_for_a_local_mean_pooling_folder(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from src.embed_onnx import TorchVectors
+    from src.embeddings import embed_model_from, load_embed_model
+
+    monkeypatch.setattr("src.embeddings._load_torch", lambda *args: "torch itself")
+    (tmp_path / "1_Pooling").mkdir()
+    (tmp_path / "1_Pooling" / "config.json").write_text('{"pooling_mode_mean_tokens": true}')
+    models = Settings().models
+    assert isinstance(embed_model_from(type(models)(embed_model=str(tmp_path))), TorchVectors)
+    assert load_embed_model(str(tmp_path)) == "torch itself"  # asked for directly: torch, as before
+    assert embed_model_from(type(models)(embed_model="sentence-transformers/some-hub-model")) == "torch itself"
