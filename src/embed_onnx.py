@@ -37,6 +37,9 @@ SMALL_BATCH = 16  # as src/embeddings.py: a handful of texts runs on one thread
 RUN_BATCH = 4  # texts per session.run (module docstring)
 DISABLED_OPTIMIZERS = ("SkipLayerNormFusion",)  # module docstring
 WORKERS = max(1, min(4, os.cpu_count() or 1))  # sessions run side by side on a batch
+# Making a session takes 0.12-0.25 s: 24 short texts ran in 56-104 ms on the first session, 200-375 ms when
+# a second was made for them (48-54 ms once it existed). Up to this many texts, the sessions already made run them.
+NEW_SESSION_TEXTS = 64
 
 
 def check_backend(name: str, where: str = "models.embed_backend") -> str:
@@ -113,7 +116,8 @@ class OnnxEmbedding(BaseEmbedding):
         Texts are cut, in order of length, into one part per worker (at most ``embed_batch_size``
         each), and the parts run at once, each on its own single-threaded session: on a shared
         2-core machine two independent sessions kept their pace where one session's two threads
-        waited for each other (BENCHMARKS.md). A handful of texts runs on one worker.
+        waited for each other (BENCHMARKS.md). A handful of texts runs on one worker, and up to
+        ``NEW_SESSION_TEXTS`` run on the sessions already made (the same parts, the same vectors).
         """
         prefix = (self.query_instruction if queries else self.text_instruction) or ""
         texts = [prefix + t for t in texts] if prefix else texts
@@ -123,7 +127,7 @@ class OnnxEmbedding(BaseEmbedding):
         workers = 1 if len(texts) <= SMALL_BATCH else WORKERS
         size = min(max(1, int(self.embed_batch_size)), -(-len(order) // workers))
         parts = [order[start:start + size] for start in range(0, len(order), size)]
-        if workers == 1 or len(parts) == 1:
+        if workers == 1 or len(parts) == 1 or (len(texts) <= NEW_SESSION_TEXTS and len(self._sessions) < workers):
             vectors = [self._run(0, [texts[i] for i in part]) for part in parts]
         else:
             with ThreadPoolExecutor(workers) as pool:  # ONNX Runtime releases the GIL while it runs

@@ -157,3 +157,19 @@ def test_a_question_imports_no_torch_once_the_export_is_made(models: dict, onnx_
             "print(embed_texts(model, ['Team keeps events for 7 days.', 'Pro: 30 days']).shape,\n"
             "      sorted({'torch', 'transformers', 'sentence_transformers'} & set(sys.modules)))\n")
     assert in_fresh_process(code, 0) == "(2, 384) []\n"
+
+
+def test_a_batch_gives_the_same_vectors_on_the_first_session_as_on_two(models: dict) -> None:
+    """Up to NEW_SESSION_TEXTS texts run on the sessions already made (a cold process makes no
+    second session for a claim graph's keys); the parts are the same, so the vectors are too,
+    even int8's, which depend on the texts sharing a run."""
+    import src.embed_onnx
+
+    model = models["onnx-int8"]
+    texts = [f"{t} ({k})" for k in range(5) for t in TEXTS]  # 25: more than one worker's share
+    assert src.embed_onnx.SMALL_BATCH < len(texts) <= src.embed_onnx.NEW_SESSION_TEXTS
+    model._sessions.clear()
+    alone = model.embed(texts)
+    assert len(model._sessions) == 1 or src.embed_onnx.WORKERS == 1
+    model._session(1)
+    assert np.array_equal(model.embed(texts), alone)
