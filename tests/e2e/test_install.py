@@ -25,6 +25,8 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from tests.e2e.test_cli import write_corpus
+
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 FAST = ["--embed-model", "hashing:256"]
@@ -77,20 +79,6 @@ def fresh_venv(path: Path) -> Path:
 def user_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     return {**env, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
-
-
-def write_corpus(root: Path) -> Path:
-    data = root / "kb"
-    (data / "docs").mkdir(parents=True)
-    (data / "forums").mkdir()
-    (data / "docs" / "retention.md").write_text(
-        "---\ntitle: Event retention\nversion: '4.2'\nlast_updated: 2025-03-01\n---\n"
-        "# Event retention\n\nThe Team plan keeps event history for 14 days.\n", encoding="utf-8")
-    (data / "forums" / "threads.jsonl").write_text(
-        '{"thread_id": "t1", "title": "Team retention", "question": "How long is event history kept on Team?", '
-        '"answers": [{"id": "a1", "text": "Team keeps events for 7 days.", "accepted": true, "upvotes": 3}]}\n',
-        encoding="utf-8")
-    return data
 
 
 @pytest.fixture(scope="module")
