@@ -419,7 +419,7 @@ class AnswerService:
 
     def word_weight(self) -> Callable[[str], float] | None:
         """What sharing a word says in this corpus (``src.claims.answer.word_weights``), counted
-        once; None where the corpus is too large to read for one question."""
+        once, when first asked; None where the corpus is too large to read for one question."""
         if self._word_weight is None and len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS:
             from ..claims.answer import word_weights
 

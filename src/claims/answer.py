@@ -141,14 +141,22 @@ def is_setting(name: str, claims: Sequence[ReadClaim]) -> bool:
 
 def word_weights(texts: Iterable[str]) -> Callable[[str], float]:
     """How much sharing a word (a stem) says: log(N / df) over ``texts``, the corpus's chunks; a
-    word every chunk uses (the product's name) says nothing, one in half of them log 2."""
+    word every chunk uses (the product's name) says nothing, one in half of them log 2. The
+    texts are counted on the first call, so a question that never compares words costs nothing."""
     df: dict[str, int] = {}
-    n = 0
-    for text in texts:
-        n += 1
-        for w in stems(text):
-            df[w] = df.get(w, 0) + 1
-    return lambda w: math.log(n / df[w]) if w in df else math.log(n + 1)
+    size: list[int] = []  # N, once counted
+
+    def weight(w: str) -> float:
+        if not size:
+            size.append(0)
+            for text in texts:
+                size[0] += 1
+                for s in stems(text):
+                    df[s] = df.get(s, 0) + 1
+        n = size[0]
+        return math.log(n / df[w]) if w in df else math.log(n + 1)
+
+    return weight
 
 
 def _one_value(claims: list[ReadClaim], question: str, weight: Callable[[str], float] | None = None
