@@ -327,6 +327,7 @@ class AnswerService:
         """The claim graph of ``evidence`` and ``voices`` (``source_voices``) plus up to
         ``counter_limit`` chunks of counter-evidence to ``evidence``: (graph, the counter-evidence,
         the voices read besides it, notices when the LLM's and the offline claims disagree)."""
+        from ..claims.audit import older_documents, question_keys
         from ..graph.llm_extract import checked_graph
 
         counter = (counter_evidence(evidence, self.contradiction_groups(), self.by_id, counter_limit)
@@ -338,6 +339,10 @@ class AnswerService:
         with self.lock:
             graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
                                         embed_model=self.embed_model)
+        read = [s.chunk for s in evidence + counter]
+        judged = question_keys(graph.keys, self.authority, older_documents(read))
+        if any(new is not old for new, old in zip(judged, graph.keys, strict=True)):
+            graph = graph.with_keys(judged)
         return graph, counter, voices, (note,) if note else ()
 
     def contradiction_groups(self) -> list[list[str]]:
@@ -461,12 +466,13 @@ class AnswerService:
         extractor = LLMAnswerExtractor(self.answer_llm, self.answer_extractor(), budget=budget)
         return extractor.prefetch(analyse_question(question), chunks)
 
-    def answer_set(self, question: str, chunks: list[Any], extractor: Any = None) -> Any:
+    def answer_set(self, question: str, chunks: list[Any], extractor: Any = None, graph: Any = None) -> Any:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
-        offline one), judged (``src.graph.answer_set``). Call under ``self.lock``."""
+        offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
+        only the values of the fact the best answer states. Call under ``self.lock``."""
         from ..claims.answer import setting_answer
         from ..claims.judge import judge_setting
-        from ..graph.answer_set import judge_answers, mentioned_by
+        from ..graph.answer_set import graph_facts, judge_answers, mentioned_by
         from ..graph.candidates import idf_weights
         from ..graph.question import analyse_question
 
@@ -477,7 +483,8 @@ class AnswerService:
         if setting is not None:
             return judge_setting(q, setting.setting, setting.candidates, self.authority)
         candidates = (extractor or self.answer_extractor()).candidates(q, unique)
-        return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique))
+        return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
+                             fact=graph_facts(graph.keys) if graph is not None else None)
 
     # -- answering ---------------------------------------------------------------------
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:
@@ -493,7 +500,7 @@ class AnswerService:
         graph_chunks = [s.chunk for s in ret.result.results[:options.graph_topn] + ret.beyond]
         typed_answers = self._typed_answers(question, graph_chunks, budget)  # the LLM's, outside the lock
         with self.lock:
-            aset = self.answer_set(question, graph_chunks, typed_answers)
+            aset = self.answer_set(question, graph_chunks, typed_answers, ret.graph)
         if not rel.relevant and aset.answers and subject_named(aset):
             rel = rel.vouched(f"the evidence names {aset.question.subject!r} and gives a {aset.question.atype.value} "
                               f"for it ({aset.answers[0].value})")
@@ -533,7 +540,7 @@ class AnswerService:
         if typed:
             verdict = verdict_from_set(aset, authority)
             answers = tuple(a.to_json() for a in aset.answers)
-            ret = replace(ret, graph=ret.graph.with_key_first(aset.key)) if ret.graph is not None else ret
+            ret = replace(ret, graph=ret.graph.with_key_first(aset.key, aset.fact)) if ret.graph is not None else ret
         else:
             verdict = make_verdict(focus, authority, citer.sentence.get(first) if first else None, len(evidence))
             answers = answers_from_focus(focus)
@@ -565,7 +572,7 @@ class AnswerService:
                                    str(by_id[cid].chunk.metadata.get("title") or ""), sentence)
                           for n, (cid, sentence) in enumerate(cited, 1))
         others = [k for k in (ret.graph.keys if ret.graph is not None else ())
-                  if k.status == KeyStatus.CONTRADICTION and not (typed and k.key == aset.key.key)]
+                  if k.status == KeyStatus.CONTRADICTION and not (typed and k.key in (aset.key.key, aset.fact))]
         answer = Answer(question, text, citations, verdict, tuple(warnings), method=method, llm=llm_name,
                         relevance=rel.to_json(), timings_ms=total_timings(timings, t0), answers=answers,
                         question=question_json(aset), llm_status=self._llm_status(budget),

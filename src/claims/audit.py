@@ -74,23 +74,57 @@ def _level(node: ClaimNode, authority: Mapping[str, float], older: Set[str]) -> 
     return max((authority.get(s.source, 1.0) for s in node.support if s.chunk_id not in older), default=0.0)
 
 
+def _official_claims(key: KeyResult, authority: Mapping[str, float], older: Set[str]
+                     ) -> tuple[list[ClaimNode], set[str], bool]:
+    """The key's contradicted claims of the most authoritative source in current documents, the
+    ids of their rivals, and whether a rival is official too."""
+    official = max(authority.values(), default=1.0)
+    by_id = {n.id: n for n in key.claims}
+    top = [n for n in key.claims if n.contradicts and _level(n, authority, older) >= official]
+    rivals = {m for n in top for m in n.contradicts}
+    return top, rivals, any(_level(by_id[m], authority, frozenset()) >= official for m in rivals)
+
+
 def official_side(key: KeyResult, authority: Mapping[str, float], older: Set[str] = frozenset()) -> KeyResult | None:
     """The key as the judge decides it when the claims of the most authoritative source, in
     documents of the current release (not one of ``older``, chunk ids of older releases'
     documents), are contradicted only by less authoritative sources: the best supported of
     them authoritative, whatever the support counts said. None when official claims stand on
     two sides (two official documents disagreeing) or on none."""
-    official = max(authority.values(), default=1.0)
-    by_id = {n.id: n for n in key.claims}
-    top = [n for n in key.claims if n.contradicts and _level(n, authority, older) >= official]
-    rivals = {m for n in top for m in n.contradicts}
-    if not top or any(_level(by_id[m], authority, frozenset()) >= official for m in rivals):
+    top, rivals, official_rival = _official_claims(key, authority, older)
+    if not top or official_rival:
         return None  # official claims on two sides: a scope no extractor parsed
     winner = max(top, key=lambda n: (n.authoritative, n.support_total, n.normalized))
     claims = tuple(replace(n, authoritative=n.id == winner.id) if n.id == winner.id or n.id in rivals else n
                    for n in key.claims)
     claims = tuple(sorted(claims, key=lambda n: (not n.authoritative, not n.contradicts, -n.consensus, n.normalized)))
     return replace(key, claims=claims, explanation=explain(key.status, claims, key.scope_dims, authority))
+
+
+def question_keys(keys: Sequence[KeyResult], authority: Mapping[str, float], older: Set[str] = frozenset()
+                  ) -> list[KeyResult]:
+    """A question's claim graph judged as the audit judges it: a contradiction with an official
+    claim on one side is decided by ``official_side``; one with official claims on both sides
+    is a difference of scope the extractor did not parse, shown as values that differ by
+    document, not as a contradiction. Contradictions among less authoritative sources stand
+    (the question asked for them). Where every source has one authority there is no official
+    side, and the keys are as the graph judged them."""
+    if len(set(authority.values())) < 2:
+        return list(keys)
+    out = []
+    for k in keys:
+        if k.status != KeyStatus.CONTRADICTION:
+            out.append(k)
+        elif (judged := official_side(k, authority, older)) is not None:
+            out.append(judged)
+        elif _official_claims(k, authority, older)[2]:
+            claims = tuple(replace(n, contradicts=(), authoritative=False, consensus=abs(n.consensus)) for n in k.claims)
+            dims = ("document",)
+            out.append(replace(k, status=KeyStatus.SCOPED, claims=claims, scope_dims=dims, severity=0.0,
+                               explanation=explain(KeyStatus.SCOPED, claims, dims, authority)))
+        else:
+            out.append(k)
+    return out
 
 
 def older_documents(chunks: Iterable[Chunk]) -> set[str]:

@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from ..types import Chunk, KeyStatus, VerdictStatus
-from .analysis import ClaimNode, KeyResult, explain
+from .analysis import ClaimNode, KeyResult, explain, norm_of
 from .candidates import Candidate
 from .claims import short_hash
 from .question import Question
@@ -66,6 +66,7 @@ class AnswerSet:
     answers: tuple[AnswerValue, ...]
     explanation: str
     key: KeyResult | None = None
+    fact: str | None = None  # the claim graph's key for the fact answered (``graph_facts``)
 
     @property
     def stated(self) -> list[AnswerValue]:
@@ -247,8 +248,40 @@ def mentioned_by(chunks: Sequence[Chunk]) -> Callable[[str], int]:
     return count
 
 
+def graph_facts(keys: Sequence[KeyResult]) -> Callable[[Candidate], str | None]:
+    """candidate -> the claim graph's key (after key clustering) under which the candidate's
+    chunk states its value, None when the graph has no such claim or more than one key for it.
+    The graph reads a chunk's sentences whole, so it tells "failed deliveries are retried for
+    72 hours" and "events are retained for 14 days" apart where a question's words cannot."""
+    stated: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+    for k in keys:
+        for node in k.claims:
+            for s in node.support:
+                stated[s.chunk_id].append((k.key, norm_of(node.normalized)))
+
+    def fact(c: Candidate) -> str | None:
+        value = norm_of(c.normalized)
+        found = {key for key, n in stated.get(c.chunk_id, ()) if compare(n, value) == "equal"}
+        return found.pop() if len(found) == 1 else None
+    return fact
+
+
+def one_fact(candidates: Sequence[Candidate], fact: Callable[[Candidate], str | None]
+             ) -> tuple[list[Candidate], str | None]:
+    """The candidates that answer the fact the best-answering sentence states, and the graph's
+    key for it: a value the graph files under another key answers another question, however
+    alike the words. Values the graph does not know stay."""
+    anchor = fact(max(candidates, key=lambda c: (c.score, c.chunk_id))) if candidates else None
+    if anchor is None:
+        return list(candidates), None
+    return [c for c in candidates if fact(c) in (None, anchor)], anchor
+
+
 def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
-                  idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None) -> AnswerSet:
+                  idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None,
+                  fact: Callable[[Candidate], str | None] | None = None) -> AnswerSet:
+    """``fact``: the graph key a candidate's value is stated under (``graph_facts``); candidates of
+    another fact than the best answer's are left out."""
     if not candidates:
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
@@ -257,7 +290,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"the evidence gives a {question.atype.value} only "
                                                             f"for other scopes than {question.scope}")
     top = max(c.score for c in candidates)
-    kept = one_per_author([c for c in candidates if c.score >= KEEP_SHARE * top])
+    kept, anchor = one_fact([c for c in candidates if c.score >= KEEP_SHARE * top], fact or (lambda c: None))
+    kept = one_per_author(kept)
     groups = group_candidates(kept)
     idf = idf or (lambda w: 1.0)
     ignore = set(re.findall(r"[a-z0-9]+", question.text.lower()))
@@ -314,7 +348,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     else:
         verdict = VerdictStatus.CONSISTENT
     key = answer_key(question, answers, authority)
-    return AnswerSet(question, verdict, tuple(answers), key.explanation, key)
+    return AnswerSet(question, verdict, tuple(answers), key.explanation, key, anchor)
 
 
 def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:

@@ -34,13 +34,29 @@ class ClaimGraph:
     def contradictions(self) -> list[KeyResult]:
         return [k for k in self.keys if k.status == KeyStatus.CONTRADICTION]
 
-    def with_key_first(self, key: KeyResult) -> ClaimGraph:
+    def with_key_first(self, key: KeyResult, replaces: str | None = None) -> ClaimGraph:
         """This graph with ``key`` (the fact a question asks) as its first key, replacing a key of
-        the same name; its claim nodes join the NetworkX graph."""
+        the same name and the key ``replaces`` (the graph's own key for that fact) with its claims;
+        the new key's claim nodes join the NetworkX graph."""
         g = self.graph.copy()
+        gone = {key.key, replaces}
+        for old in self.keys:
+            if old.key in gone:
+                g.remove_nodes_from([f"key::{old.key}", *(n.id for n in old.claims)])
         add_key_nodes(g, key)
-        return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key != key.key]), notices=self.notices,
+        return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key not in gone]), notices=self.notices,
                           source_weights=dict(self.source_weights))
+
+    def with_keys(self, keys: Sequence[KeyResult]) -> ClaimGraph:
+        """This graph with its keys judged anew (``keys``, the same names): each changed key's
+        nodes and edges are replaced."""
+        g = self.graph.copy()
+        for old, new in zip(self.keys, keys, strict=True):
+            if new is not old:
+                g.remove_nodes_from([f"key::{old.key}", *(n.id for n in old.claims)])
+                add_key_nodes(g, new)
+        ordered = sorted(keys, key=lambda k: k.status != KeyStatus.CONTRADICTION)  # contradictions first, as built
+        return ClaimGraph(graph=g, keys=tuple(ordered), notices=self.notices, source_weights=dict(self.source_weights))
 
     def key(self, name: str) -> KeyResult | None:
         """The result for a key by name or alias."""

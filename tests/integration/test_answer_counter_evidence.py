@@ -83,3 +83,18 @@ def test_each_planted_contradiction_states_the_authoritative_value(service: Answ
         "C09": ["15 seconds"]}
     gold = {i["id"]: i["authoritative"] for i in ITEMS if i["type"] == "contradiction"}
     assert all(values_match(gold[i], v[0]) for i, v in stated.items())
+
+
+def test_the_readme_question_lists_only_the_values_of_the_fact_asked(service: AnswerService) -> None:
+    """The retry thread's "up to 72 hours" and "48 hours" share the question's words (Team plan,
+    events, hours) but the claim graph files them under "failed deliveries retried": they are
+    no answer to how long event history is kept. The graph's "events" key mixes burst rates
+    (limits.md) with monthly quotas (plans.md): two official documents, so no contradiction."""
+    answer, ret = service.ask("How long does the Team plan keep event history?")
+    assert [(a["value"], a["status"]) for a in answer.answers] == [("14 days", "authoritative"),
+                                                                    ("7 days", "contradicted")]
+    assert [k["key"] for k in answer.other_conflicts] == ["failed deliveries retried"]
+    assert ret.graph is not None and ret.graph.keys[0].key == "team plan keep event history"
+    assert "events retained" not in [k.key for k in ret.graph.keys]  # the answer's key holds that fact
+    events = ret.graph.key("events")
+    assert events is not None and (events.status, events.scope_dims) == ("scoped", ("document",))

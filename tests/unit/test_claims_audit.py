@@ -152,3 +152,20 @@ def test_realkb_audit_scoring_reads_the_support_ids_of_the_graph_json() -> None:
         {"value": "8K", "normalized": "8K", "support": [{"id": "data/docs/a.md#c0"}]}]}
     score = score_audit([case], {"keys": [key, other]})
     assert (score.reported, score.labelled, len(score.found), score.others) == (2, 1, 1, ("buffer",))
+
+
+def test_a_question_graph_is_judged_as_the_audit_judges_it() -> None:
+    from src.claims.audit import question_keys
+
+    docs_forum = _key("events retained", ("docs", "14 days"), ("forums", "7 days"))
+    two_docs = _key("events", ("docs", "2,000"), ("docs", "10,000"))
+    two_posts = _key("retention", ("blogs", "24 hours"), ("forums", "7 days"))
+    judged = question_keys([docs_forum, two_docs, two_posts], AUTH)
+    assert judged[0] == official_side(docs_forum, AUTH)
+    assert (judged[1].status, judged[1].scope_dims) == (KeyStatus.SCOPED, ("document",))
+    assert [(c.value, c.contradicts, c.authoritative) for c in judged[1].claims] == [("2,000", (), False),
+                                                                                       ("10,000", (), False)]
+    assert judged[1].explanation.startswith("values differ by document: ")
+    assert judged[2] is two_posts  # no official side: the question's own contradiction stands
+    # one authority for every source (RAMDocs' web pages): no official side to judge by
+    assert question_keys([two_docs], {"docs": 1.0}) == [two_docs]

@@ -3,10 +3,12 @@ Values and sentences from RAMDocs (dev half), NimbusNote, LumenVault (samples/) 
 
 from __future__ import annotations
 
-from src.graph.answer_set import judge_answers, mentioned_by, one_per_author, same_value
+from src.graph.analysis import ClaimNode, KeyResult
+from src.graph.answer_set import graph_facts, judge_answers, mentioned_by, one_per_author, same_value
 from src.graph.candidates import Candidate
 from src.graph.question import analyse_question
-from src.types import Chunk
+from src.graph.weights import Support
+from src.types import Chunk, KeyStatus
 
 AUTHORITY = {"docs": 1.2, "blogs": 1.0, "forums": 0.8}
 
@@ -176,3 +178,30 @@ def test_one_value_from_sources_naming_more_or_fewer_scope_dimensions_is_one_ans
                           cand("365 days", "P365D", "duration", "n/docs/s.md#c1", scope={"plan": "pro"})], AUTHORITY)
     assert [(a.value, a.scope, a.votes) for a in s.answers] == [
         ("30 days", {"plan": "basic"}, 2), ("365 days", {"plan": "pro"}, 1)]
+
+
+def _graph_key(name: str, *claims: tuple[str, str, str]) -> KeyResult:
+    nodes = tuple(ClaimNode(id=f"claim::{name}{i}", key=name, value=v, normalized=n, scope={},
+                            support=(Support(cid, cid.split("/")[1], 1.0, ""),), support_total=1.0)
+                  for i, (v, n, cid) in enumerate(claims))
+    return KeyResult(key=name, aliases=(), status=KeyStatus.CONSISTENT, claims=nodes, explanation="")
+
+
+def test_values_the_claim_graph_files_under_another_fact_are_no_answer() -> None:
+    # data/: a retry thread shares the question's words, but its hours are how long failed
+    # deliveries are retried; the graph read those sentences whole and keyed them apart
+    graph = [_graph_key("events retained", ("14 days", "P14D", "h/docs/r.md#c0"), ("7 days", "P7D", "h/forums/t3#a1")),
+             _graph_key("failed deliveries retried", ("72 hours", "P3D", "h/forums/t1#qa"))]
+    q = analyse_question("How long does the Team plan keep event history?")
+    cands = [cand("14 days", "P14D", "duration", "h/docs/r.md#c0", score=1.3),
+             cand("up to 72 hours", "P3D", "duration", "h/forums/t1#qa", "forums", score=1.1),
+             cand("7 days", "P7D", "duration", "h/forums/t3#a1", "forums", score=1.0),
+             cand("two weeks", "P14D", "duration", "h/blogs/b.md#c0", "blogs", score=0.9)]  # not in the graph: stays
+    s = judge_answers(q, cands, AUTHORITY, fact=graph_facts(graph))
+    assert [(a.value, a.status) for a in s.answers] == [("14 days", "authoritative"), ("7 days", "contradicted")]
+    assert s.fact == "events retained"
+    assert [a.sources for a in s.answers][0] == ("h/docs/r.md#c0", "h/blogs/b.md#c0")
+    # without the graph the thread's hours contradict the docs
+    assert "up to 72 hours" in [a.value for a in judge_answers(q, cands, AUTHORITY).answers]
+    # the best answer's value outside the graph: nothing is left out
+    assert judge_answers(q, cands[1:], AUTHORITY, fact=graph_facts(graph[:1])).fact is None
