@@ -419,7 +419,7 @@ class AnswerService:
             from ..claims.answer import by_setting
             from ..claims.reader import read_chunk
 
-            self._setting_claims = by_setting(c for ch in self.chunks for c in read_chunk(ch))
+            self._setting_claims = by_setting(c for ch in self.chunks for c in read_chunk(ch, settings_only=True))
         return self._setting_claims
 
     def word_weight(self) -> Callable[[str], float] | None:
@@ -472,7 +472,7 @@ class AnswerService:
         only the values of the fact the best answer states. Call under ``self.lock``."""
         from ..claims.answer import setting_answer
         from ..claims.judge import judge_setting
-        from ..graph.answer_set import graph_facts, judge_answers, mentioned_by
+        from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
         from ..graph.candidates import idf_weights
         from ..graph.question import analyse_question
 
@@ -484,7 +484,7 @@ class AnswerService:
             return judge_setting(q, setting.setting, setting.candidates, self.authority)
         candidates = (extractor or self.answer_extractor()).candidates(q, unique)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
-                             fact=graph_facts(graph.keys) if graph is not None else None)
+                             facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None)
 
     # -- answering ---------------------------------------------------------------------
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:

@@ -29,6 +29,7 @@ from ..types import Chunk, KeyStatus, VerdictStatus
 from .analysis import ClaimNode, KeyResult, explain, norm_of
 from .candidates import Candidate
 from .claims import short_hash
+from .keys import KEY_THRESHOLD
 from .question import Question
 from .scope import compatible, conflicting, differing_dims, scope_values
 from .values import UNIT_KINDS, compare, parse_value
@@ -66,7 +67,7 @@ class AnswerSet:
     answers: tuple[AnswerValue, ...]
     explanation: str
     key: KeyResult | None = None
-    fact: str | None = None  # the claim graph's key for the fact answered (``graph_facts``)
+    fact: str | None = None  # the claim graph's key for the fact answered (``GraphFacts``)
 
     @property
     def stated(self) -> list[AnswerValue]:
@@ -248,40 +249,63 @@ def mentioned_by(chunks: Sequence[Chunk]) -> Callable[[str], int]:
     return count
 
 
-def graph_facts(keys: Sequence[KeyResult]) -> Callable[[Candidate], str | None]:
-    """candidate -> the claim graph's key (after key clustering) under which the candidate's
-    chunk states its value, None when the graph has no such claim or more than one key for it.
-    The graph reads a chunk's sentences whole, so it tells "failed deliveries are retried for
-    72 hours" and "events are retained for 14 days" apart where a question's words cannot."""
-    stated: dict[str, list[tuple[str, Any]]] = defaultdict(list)
-    for k in keys:
-        for node in k.claims:
-            for s in node.support:
-                stated[s.chunk_id].append((k.key, norm_of(node.normalized)))
+@dataclass
+class GraphFacts:
+    """Which fact a candidate's value answers, as the question's claim graph keys it.
 
-    def fact(c: Candidate) -> str | None:
+    The graph reads a chunk's sentences whole and clusters their keys, so it tells "failed
+    deliveries are retried for 72 hours" and "events are retained for 14 days" apart where the
+    question's words (Team plan, events, hours) cannot. ``similarity(text, texts)`` (cosines by
+    the corpus embedder) decides whether two keys name one fact: at ``KEY_THRESHOLD``, the
+    same-fact threshold measured on labelled key pairs (``src.graph.keys``)."""
+
+    keys: Sequence[KeyResult]
+    similarity: Callable[[str, list[str]], Any] | None = None
+
+    @cached_property
+    def _stated(self) -> dict[str, list[tuple[str, Any]]]:
+        stated: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+        for k in self.keys:
+            for node in k.claims:
+                for s in node.support:
+                    stated[s.chunk_id].append((k.key, norm_of(node.normalized)))
+        return stated
+
+    def of(self, c: Candidate) -> str | None:
+        """The graph key under which the candidate's chunk states its value; None when the graph
+        has no such claim, or more than one key for it."""
         value = norm_of(c.normalized)
-        found = {key for key, n in stated.get(c.chunk_id, ()) if compare(n, value) == "equal"}
+        found = {key for key, n in self._stated.get(c.chunk_id, ()) if compare(n, value) == "equal"}
         return found.pop() if len(found) == 1 else None
-    return fact
 
-
-def one_fact(candidates: Sequence[Candidate], fact: Callable[[Candidate], str | None]
-             ) -> tuple[list[Candidate], str | None]:
-    """The candidates that answer the fact the best-answering sentence states, and the graph's
-    key for it: a value the graph files under another key answers another question, however
-    alike the words. Values the graph does not know stay."""
-    anchor = fact(max(candidates, key=lambda c: (c.score, c.chunk_id))) if candidates else None
-    if anchor is None:
-        return list(candidates), None
-    return [c for c in candidates if fact(c) in (None, anchor)], anchor
+    def one_fact(self, question: str, candidates: Sequence[Candidate]) -> tuple[list[Candidate], str | None]:
+        """The candidates that answer the fact the best-answering sentence states, and the graph's
+        key for it. A value the graph files under another key stays when that key names the same
+        fact (similar at ``KEY_THRESHOLD``) or is as close to the question as the best answer's
+        key; otherwise it answers another question, however alike the words. Values the graph
+        does not know stay; without an embedder nothing is left out."""
+        if not candidates or self.similarity is None:
+            return list(candidates), None
+        anchor = self.of(max(candidates, key=lambda c: (c.score, c.chunk_id)))
+        if anchor is None:
+            return list(candidates), None
+        facts = {c.chunk_id + c.normalized: self.of(c) for c in candidates}
+        others = sorted({f for f in facts.values() if f not in (None, anchor)})
+        if not others:
+            return list(candidates), anchor
+        to_anchor = dict(zip(others, map(float, self.similarity(anchor, others)), strict=True))
+        to_question = self.similarity(question, [anchor, *others])
+        asked = dict(zip(others, map(float, to_question[1:]), strict=True))
+        same = {f for f in others if to_anchor[f] >= KEY_THRESHOLD or asked[f] >= float(to_question[0])}
+        kept = [c for c in candidates if facts[c.chunk_id + c.normalized] in (None, anchor, *same)]
+        return kept, anchor
 
 
 def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
                   idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None,
-                  fact: Callable[[Candidate], str | None] | None = None) -> AnswerSet:
-    """``fact``: the graph key a candidate's value is stated under (``graph_facts``); candidates of
-    another fact than the best answer's are left out."""
+                  facts: GraphFacts | None = None) -> AnswerSet:
+    """``facts``: the question's claim graph; candidates of another fact than the best answer's
+    are left out (``GraphFacts.one_fact``)."""
     if not candidates:
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
@@ -290,7 +314,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"the evidence gives a {question.atype.value} only "
                                                             f"for other scopes than {question.scope}")
     top = max(c.score for c in candidates)
-    kept, anchor = one_fact([c for c in candidates if c.score >= KEEP_SHARE * top], fact or (lambda c: None))
+    kept, anchor = (facts or GraphFacts(())).one_fact(question.text, [c for c in candidates if c.score >= KEEP_SHARE * top])
     kept = one_per_author(kept)
     groups = group_candidates(kept)
     idf = idf or (lambda w: 1.0)

@@ -4,7 +4,7 @@ Values and sentences from RAMDocs (dev half), NimbusNote, LumenVault (samples/) 
 from __future__ import annotations
 
 from src.graph.analysis import ClaimNode, KeyResult
-from src.graph.answer_set import graph_facts, judge_answers, mentioned_by, one_per_author, same_value
+from src.graph.answer_set import GraphFacts, judge_answers, mentioned_by, one_per_author, same_value
 from src.graph.candidates import Candidate
 from src.graph.question import analyse_question
 from src.graph.weights import Support
@@ -187,21 +187,52 @@ def _graph_key(name: str, *claims: tuple[str, str, str]) -> KeyResult:
     return KeyResult(key=name, aliases=(), status=KeyStatus.CONSISTENT, claims=nodes, explanation="")
 
 
+def _cosines(table: dict[tuple[str, str], float]):
+    """A similarity that knows the cosines of some pairs (the MiniLM figures of these keys)."""
+    def similarity(text: str, texts: list[str]) -> list[float]:
+        return [table.get((text, t), table.get((t, text), 0.0)) for t in texts]
+    return similarity
+
+
 def test_values_the_claim_graph_files_under_another_fact_are_no_answer() -> None:
     # data/: a retry thread shares the question's words, but its hours are how long failed
     # deliveries are retried; the graph read those sentences whole and keyed them apart
     graph = [_graph_key("events retained", ("14 days", "P14D", "h/docs/r.md#c0"), ("7 days", "P7D", "h/forums/t3#a1")),
              _graph_key("failed deliveries retried", ("72 hours", "P3D", "h/forums/t1#qa"))]
-    q = analyse_question("How long does the Team plan keep event history?")
+    text = "How long does the Team plan keep event history?"
+    similarity = _cosines({("events retained", "failed deliveries retried"): 0.164,
+                           (text, "events retained"): 0.489, (text, "failed deliveries retried"): 0.006})
+    q = analyse_question(text)
     cands = [cand("14 days", "P14D", "duration", "h/docs/r.md#c0", score=1.3),
              cand("up to 72 hours", "P3D", "duration", "h/forums/t1#qa", "forums", score=1.1),
              cand("7 days", "P7D", "duration", "h/forums/t3#a1", "forums", score=1.0),
              cand("two weeks", "P14D", "duration", "h/blogs/b.md#c0", "blogs", score=0.9)]  # not in the graph: stays
-    s = judge_answers(q, cands, AUTHORITY, fact=graph_facts(graph))
+    s = judge_answers(q, cands, AUTHORITY, facts=GraphFacts(graph, similarity))
     assert [(a.value, a.status) for a in s.answers] == [("14 days", "authoritative"), ("7 days", "contradicted")]
     assert s.fact == "events retained"
     assert [a.sources for a in s.answers][0] == ("h/docs/r.md#c0", "h/blogs/b.md#c0")
-    # without the graph the thread's hours contradict the docs
+    # without the graph, or without an embedder to compare its keys, the thread's hours contradict the docs
     assert "up to 72 hours" in [a.value for a in judge_answers(q, cands, AUTHORITY).answers]
+    assert "up to 72 hours" in [a.value for a in judge_answers(q, cands, AUTHORITY, facts=GraphFacts(graph)).answers]
     # the best answer's value outside the graph: nothing is left out
-    assert judge_answers(q, cands[1:], AUTHORITY, fact=graph_facts(graph[:1])).fact is None
+    assert judge_answers(q, cands[1:], AUTHORITY, facts=GraphFacts(graph[:1], similarity)).fact is None
+
+
+def test_a_key_that_names_the_same_fact_in_other_words_keeps_its_value() -> None:
+    # LumenVault: the docs' and a blog's download caps, keyed apart by the graph but one fact
+    # (MiniLM cosine 0.583 >= the measured same-fact threshold 0.55)
+    text = "Is there a cap on how often people can download from a shared link?"
+    graph = [_graph_key("public share link downloaded", ("1,000 times per day", "1000/day", "l/docs/s.html#c0")),
+             _graph_key("cap download link", ("100 downloads a day", "100/day", "l/blogs/b.md#c1"))]
+    similarity = _cosines({("public share link downloaded", "cap download link"): 0.583,
+                           (text, "cap download link"): 0.726, (text, "public share link downloaded"): 0.493})
+    cands = [cand("100 downloads a day", "100/day", "rate", "l/blogs/b.md#c1", "blogs", score=1.2),
+             cand("up to 1,000 times per day", "1000/day", "rate", "l/docs/s.html#c0", score=1.0)]
+    s = judge_answers(analyse_question(text), cands, AUTHORITY, facts=GraphFacts(graph, similarity))
+    assert [(a.value, a.status) for a in s.answers] == [("up to 1,000 times per day", "authoritative"),
+                                                        ("100 downloads a day", "contradicted")]
+    # below the threshold, and farther from the question than the best answer's key: another fact
+    similarity = _cosines({("public share link downloaded", "cap download link"): 0.5,
+                           (text, "cap download link"): 0.726, (text, "public share link downloaded"): 0.493})
+    s = judge_answers(analyse_question(text), cands, AUTHORITY, facts=GraphFacts(graph, similarity))
+    assert [(a.value, a.status) for a in s.answers] == [("100 downloads a day", "authoritative")]
