@@ -230,7 +230,7 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     if question.atype not in _SETTING_TYPES:
         return None  # a date, a clock time, a price, a person: not a setting's value
     if corpus is None:
-        evidence = by_setting(c for ch in chunks for c in read_chunk(ch))
+        evidence = by_setting(c for ch in chunks for c in read_chunk(ch, settings_only=True))
     else:  # the evidence's claims, as the corpus index already read them
         ids = {ch.id for ch in chunks}
         evidence = {n: mine for n, cs in corpus.items() if (mine := [c for c in cs if c.chunk_id in ids])}

@@ -150,8 +150,9 @@ def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int
 
 
 class _Reader:
-    def __init__(self, chunk: Chunk) -> None:
+    def __init__(self, chunk: Chunk, settings_only: bool = False) -> None:
         self.chunk = chunk
+        self.settings_only = settings_only  # values of no setting are not looked for
         self.doc_version = doc_version(chunk)
         self.entry: str | None = None  # the setting entry open
         self.entry_text: list[str] = []
@@ -224,7 +225,12 @@ class _Reader:
                 and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
             return  # a list marker, a lone number, a code fragment
         scoped = [(m.start("v"), m.end("v")) for p in (_OLDER, _NEWER) for m in p.finditer(sentence)]
-        mentions = [m for m in find_mentions(sentence) if m.norm.kind != "time"
+        # with ``settings_only``, a sentence naming no setting, in no entry, with no ``key=value``
+        # and no default cue for the setting spoken of gives its values to no setting
+        # (``_setting_for``): they are not looked for
+        nameless = self.settings_only and not names and not pairs and self.entry is None and not label_default \
+            and not ((self.last or self.title_setting or ahead) and _DEFAULT.search(sentence))
+        mentions = [] if nameless else [m for m in find_mentions(sentence) if m.norm.kind != "time"
                     and not any(m.overlaps(t) for t in taken)
                     and not any(m.overlaps((p.start(), p.end())) for p in pairs)
                     and not any(m.overlaps(v) for v in scoped)]  # a version named is the scope, not a value
@@ -434,6 +440,8 @@ class _Reader:
                     yield replace(c, modality=Modality.DEFAULT) if listed and c.modality is Modality.STATED else c
 
 
-def read_chunk(chunk: Chunk) -> list[ReadClaim]:
-    """Every claim the reader finds in ``chunk``, in reading order."""
-    return list(_Reader(chunk).read())
+def read_chunk(chunk: Chunk, *, settings_only: bool = False) -> list[ReadClaim]:
+    """Every claim the reader finds in ``chunk``, in reading order; ``settings_only``: only the
+    claims that give a named setting a value (what ``src.claims.answer.by_setting`` keeps), about
+    twice as fast on prose that names none."""
+    return list(_Reader(chunk, settings_only).read())

@@ -194,7 +194,7 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
                              embed_model=embed_model, lam=lam, threshold=threshold, progress=progress)
     if settings is None:
-        settings = by_setting(c for ch in chunks for c in read_chunk(ch))
+        settings = by_setting(c for ch in chunks for c in read_chunk(ch, settings_only=True))
     contradictions = audit_keys(full.keys, settings, source_weights, older_documents(chunks))
     every = sorted([*contradictions, *(k for k in full.keys if k.status != KeyStatus.CONTRADICTION)],
                    key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
