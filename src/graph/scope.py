@@ -42,6 +42,7 @@ _REGION = re.compile(r"\b(?:in|for|from|to)\s+(?:the\s+)?([a-z]{2}-[a-z]+(?:-\d)
                      r"|\b([a-z]{2}-[a-z]+(?:-\d)?)\s+region\b")
 _PLATFORM = re.compile(r"\b(?:on|in|for|from)\s+(?:the\s+)?((?:" + "|".join(PLATFORMS) + r")s?"
                        r"(?:\s*(?:,|and|or)\s*(?:" + "|".join(PLATFORMS) + r")s?)*)(?:\s+apps?)?\b", re.IGNORECASE)
+_DIGITS = frozenset("0123456789")
 
 
 def _split_names(text: str) -> list[str]:
@@ -67,25 +68,28 @@ def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
     """
     found: dict[str, set[str]] = {}
     spans: list[tuple[int, int]] = []
-    for m in _PLAN.finditer(text):
+    low = text.lower()  # each shape below needs one of these words: text without them is not searched
+    plans = any(noun[:5] in low for noun in DIMENSION_NOUNS)  # "licen": licence and license
+    versions = not _DIGITS.isdisjoint(text)
+    for m in _PLAN.finditer(text) if plans else ():
         names = [n for n in _split_names(m.group(1)) if n not in _NOT_QUALIFIERS]
         if names:
             _merge(found, DIMENSION_NOUNS[_singular(m.group(2)).replace("licence", "license")], names)
             spans.append(m.span())
-    for m in _PLAN_LOWER.finditer(text):
+    for m in _PLAN_LOWER.finditer(text) if plans else ():
         if m.group(1) not in _NOT_QUALIFIERS and not any(a <= m.start(1) < b for a, b in spans):
             _merge(found, DIMENSION_NOUNS[_singular(m.group(2))], [m.group(1)])
             spans.append(m.span())
-    for m in _VERSION.finditer(text):
+    for m in _VERSION.finditer(text) if versions else ():
         _merge(found, "version", [m.group(1).lower()])
         spans.append(m.span())
-    for m in _NAMED_VERSION.finditer(text):  # "In Agent 4.x, ...": what a product's version does
+    for m in _NAMED_VERSION.finditer(text) if versions else ():  # "In Agent 4.x, ...": what a product's version does
         if _MIN_VERSION_AFTER.match(text, m.end()) or _NEEDS_BEFORE.search(text[:m.start()]):
             continue  # "requires Agent 3.4 or later": the version is the value, not a scope
         if not any(a <= m.start(1) < b for a, b in spans):
             _merge(found, "version", [m.group(1).lower()])
             spans.append(m.span(1))
-    for m in _CLASS.finditer(text):
+    for m in _CLASS.finditer(text) if any(noun in low for noun in CLASS_NOUNS) else ():
         adj = m.group(1).lower()
         if adj not in _NOT_QUALIFIERS and not adj.isdigit():
             _merge(found, CLASS_NOUNS[_singular(m.group(2))], [adj])
@@ -93,7 +97,7 @@ def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
     for m in _REGION.finditer(text):
         _merge(found, "region", [(m.group(1) or m.group(2)).lower()])
         spans.append(m.span())
-    for m in _PLATFORM.finditer(text):
+    for m in _PLATFORM.finditer(text) if any(w in low for w in PLATFORMS) else ():
         _merge(found, "platform", [_singular(p) for p in _split_names(m.group(1))])
         spans.append(m.span())
     return {k: ",".join(sorted(v)) for k, v in sorted(found.items())}, spans
