@@ -175,3 +175,16 @@ def test_one_documents_two_defaults_are_told_apart_by_a_word_the_corpus_does_not
 
     assert values("What frame_limit does the acme daemon get by default?") == ["64MB"]
     assert values("Does acme ship a 16MB frame_limit?") == ["16MB", "64MB"]  # "acme" is in every chunk, 16MB no word
+
+
+def test_reading_for_settings_only_gives_the_named_settings_claims_of_a_full_read() -> None:
+    text = ("Tuning the pool\n\nMost teams run 4 workers and keep 30 days of logs.\n"
+            "The default pool_size is 32. Set retries=3 for flaky links.\n"
+            "By default, it waits 5 seconds.\n\n## `idle_limit`\n\nDrops idle sessions after 8 hours.\n")
+    chunk = _chunk(text)
+    full = read_chunk(chunk)
+    assert [c for c in full if c.attribute.identifier] == read_chunk(chunk, settings_only=True)
+    assert [(c.attribute.name, c.value) for c in read_chunk(chunk, settings_only=True)] == [
+        ("pool_size", "32"), ("retries", "3"), ("retries", "5 seconds"), ("idle_limit", "8 hours")]
+    # the sentence after a setting's value, naming none, with a default cue, is about it
+    assert any(not c.attribute.identifier for c in full)  # "4 workers", "30 days of logs": no setting's

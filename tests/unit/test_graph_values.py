@@ -86,3 +86,14 @@ def test_data_rates_in_bits_per_second(a, b, canonical):
     # an amount of data is no data rate, nor a count of requests per second
     assert compare(parse_value("5 MB/s"), parse_value("5 MB")) == "incomparable"
     assert compare(parse_value("10Mbps"), parse_value("10 requests per second")) == "incomparable"
+
+
+@pytest.mark.parametrize("text,canonical", [
+    # a word pint does not know makes no unit of the words around it, and neither do pint's
+    # readings of capitalised words as prefixed units ("US": microseconds, "AD": attodays)
+    ("5 hrs", "PT5H"), ("3 fortnights", "P42D"), ("12 GiB", "12 GiB"),
+    ("6 months follow-up", "6"), ("5 US", "5"), ("12 AD", "12"), ("34 patients were recruited", None),
+])
+def test_unit_words_are_units_pint_knows(text, canonical):
+    norm = parse_value(text)
+    assert (norm.canonical if norm else None) == canonical
