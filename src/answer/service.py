@@ -327,7 +327,9 @@ class AnswerService:
         """The claim graph of ``evidence`` and ``voices`` (``source_voices``) plus up to
         ``counter_limit`` chunks of counter-evidence to ``evidence``: (graph, the counter-evidence,
         the voices read besides it, notices when the LLM's and the offline claims disagree)."""
-        from ..claims.audit import older_documents, question_keys
+        from ..claims.answer import by_setting
+        from ..claims.audit import older_documents, question_keys, setting_keys
+        from ..claims.reader import read_corpus
         from ..graph.llm_extract import checked_graph
 
         counter = (counter_evidence(evidence, self.contradiction_groups(), self.by_id, counter_limit)
@@ -336,13 +338,15 @@ class AnswerService:
         voices = [s for s in voices if s.id not in countered]  # read once, as counter-evidence
         evidence = [*evidence, *voices]
         extractor = self._claims_extractor([s.chunk for s in evidence + counter], budget or self.budget())
+        read = [s.chunk for s in evidence + counter]
+        settings = by_setting(read_corpus(read, settings_only=True, by_id=self.by_id))
         with self.lock:
             graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
-                                        embed_model=self.embed_model)
-        read = [s.chunk for s in evidence + counter]
+                                        embed_model=self.embed_model, settings=settings)
         judged = question_keys(graph.keys, self.authority, older_documents(read))
-        if any(new is not old for new, old in zip(judged, graph.keys, strict=True)):
-            graph = graph.with_keys(judged)
+        own = setting_keys(settings, self.authority, contradictions_only=False)  # the reader's settings
+        if own or any(new is not old for new, old in zip(judged, graph.keys, strict=True)):
+            graph = graph.with_keys(judged, added=own)
         return graph, counter, voices, (note,) if note else ()
 
     def contradiction_groups(self) -> list[list[str]]:
@@ -417,9 +421,9 @@ class AnswerService:
         None for a corpus too large to read for one question (its evidence alone is read)."""
         if self._setting_claims is None and len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS:
             from ..claims.answer import by_setting
-            from ..claims.reader import read_chunk
+            from ..claims.reader import read_corpus
 
-            self._setting_claims = by_setting(c for ch in self.chunks for c in read_chunk(ch, settings_only=True))
+            self._setting_claims = by_setting(read_corpus(self.chunks, settings_only=True, by_id=self.by_id))
         return self._setting_claims
 
     def word_weight(self) -> Callable[[str], float] | None:

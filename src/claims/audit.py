@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import replace
 
-from ..graph.analysis import ClaimNode, KeyResult, explain, severity
+from ..graph.analysis import ClaimNode, KeyResult, explain, norm_of, severity
 from ..graph.answer_set import AnswerValue, answer_key
+from ..graph.values import Norm, compare
 from ..text import stems
-from ..types import Chunk, KeyStatus
+from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting, setting_candidates
 from .judge import judge_values
 from .model import ReadClaim
@@ -43,30 +44,56 @@ def comparable(official: AnswerValue, other: AnswerValue) -> bool:
     return not (kb in MEASURED and (ka in MEASURED or ka == "number"))
 
 
-def setting_keys(by_name: Mapping[str, list[ReadClaim]], authority: Mapping[str, float]) -> list[KeyResult]:
+def setting_answers(claims: Sequence[ReadClaim], authority: Mapping[str, float]) -> list[AnswerValue]:
+    """One setting's defaults judged (``judge_values``): the official side only where a sentence or
+    entry names the setting; a contradicted value stays only from a less authoritative source
+    than the winner's and of a comparable kind (two official documents giving two values state
+    a scope the reader did not parse; a duration never contradicts a count)."""
+    official = max(authority.values(), default=1.0)
+    # the official side must name the setting (or stand in its entry) to be taken as its value
+    claims = [c for c in claims if not (c.inferred and authority.get(c.source, 1.0) >= official)]
+    answers = judge_values(setting_candidates(list(claims), None, defaults_only=True), authority)
+    if not answers:
+        return []
+    first = answers[0]
+    return [a for a in answers if a.status != "contradicted"
+            or (a.authority < first.authority and comparable(first, a))]
+
+
+def setting_keys(by_name: Mapping[str, list[ReadClaim]], authority: Mapping[str, float], *,
+                 contradictions_only: bool = True) -> list[KeyResult]:
     """The settings on which a less authoritative source states another current default than
-    the official one, as graph keys (most severe first)."""
+    the official one, as graph keys (most severe first); ``contradictions_only=False``: every
+    setting the text states a default for, judged the same way (a question's claim graph)."""
     official = max(authority.values(), default=1.0)
     out = []
     for name, claims in sorted(by_name.items()):
         if not is_setting(name, claims):
             continue
-        # the official side must name the setting (or stand in its entry) to be taken as its value
-        claims = [c for c in claims if not (c.inferred and authority.get(c.source, 1.0) >= official)]
-        candidates = setting_candidates(claims, None, defaults_only=True)
-        if len(candidates) < 2:
-            continue
-        answers = judge_values(candidates, authority)
-        if not answers or answers[0].authority < official:
-            continue  # no official default to side with
-        first = answers[0]
-        kept = [a for a in answers if a.status != "contradicted"
-                or (a.authority < first.authority and comparable(first, a))]
-        if not any(a.status == "contradicted" for a in kept):
-            continue
-        key = answer_key(None, kept, authority, name=name)
+        answers = setting_answers(claims, authority)
+        contradicted = any(a.status == "contradicted" for a in answers)
+        if not answers or contradictions_only and not (contradicted and answers[0].authority >= official):
+            continue  # no official default contradicted
+        key = answer_key(None, answers, authority, name=name)
         out.append(replace(key, severity=severity(key.claims, authority)))
     return sorted(out, key=lambda k: (-k.severity, k.key))
+
+
+def without_read(claims: Sequence[Claim], by_name: Mapping[str, list[ReadClaim]]) -> list[Claim]:
+    """The other extractor's claims less the values the settings reader gave a setting in the
+    same sentence (one reader: "keepalive_timeout 75s" is the setting's value, not a claim of a
+    key "keepalive timeout" or "default" beside it)."""
+    read: dict[str, list[tuple[str, Norm]]] = {}
+    for name, cs in by_name.items():
+        if is_setting(name, cs):
+            for c in cs:
+                read.setdefault(c.chunk_id, []).append((" ".join(c.sentence.split()), norm_of(c.normalized)))
+
+    def taken(c: Claim) -> bool:
+        sentence, value = " ".join(c.sentence.split()), norm_of(str(c.normalized))
+        return bool(sentence) and any((s in sentence or sentence in s) and compare(n, value) == "equal"
+                   for s, n in read.get(c.chunk_id, ()))
+    return [c for c in claims if not taken(c)]
 
 
 def _level(node: ClaimNode, authority: Mapping[str, float], older: Set[str]) -> float:

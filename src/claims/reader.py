@@ -24,7 +24,7 @@ Nothing here names a product or a setting: the names come from the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
 
@@ -159,6 +159,7 @@ class _Reader:
         self.last: str | None = None  # the setting the chunk spoke of last
         self.spoke = False  # ... in the sentence just read, of the paragraph being read
         self.follows = False  # the sentence being read follows one that spoke of ``last``
+        self.valued = False  # a sentence of the paragraph gave ``last`` a value, and none named another since
         title = str(chunk.metadata.get("title") or "")
         names = {n for _, _, n in identifiers(title)}
         self.title_setting = next(iter(names)) if len(names) == 1 else None
@@ -204,6 +205,11 @@ class _Reader:
             return before[-1][2]
         if after:
             return after[0][2]
+        if self.valued and not label and self.last != self.entry and _DEFAULT.search(sentence):
+            # in an entry, a default sentence naming nothing follows up the setting the sentence
+            # before gave a value to ("This linger.ms setting defaults to 5 ... The default
+            # changed from 0 to 5 in 4.0")
+            return self.last
         if self.entry or label:
             return self.entry
         # prose naming no setting: a sentence stating a default is about the setting the chunk
@@ -289,7 +295,7 @@ class _Reader:
                             yield c
         if given or names:
             self.last = given[-1] if given else names[-1][2]  # the setting the sentence gave a value to
-            self.spoke = True
+            self.spoke, self.valued = True, bool(given)
 
     def _change(self, sentence: str, names: list[tuple[int, int, str]], ahead: str | None
                 ) -> tuple[list[ReadClaim], list[tuple[int, int]]]:
@@ -432,7 +438,7 @@ class _Reader:
             listed = item and lead  # an item of a list its lead-in says gives defaults
             lead = (lead and item) or (not item and bool(_DEFAULT.search(line)) and i < len(lines)
                                        and bool(_ITEM.match(lines[i])))
-            self.spoke = False  # a new paragraph
+            self.spoke = self.valued = False  # a new paragraph
             sentences = split_sentences(line)
             for k, sentence in enumerate(sentences):
                 nxt = {n for _, _, n in identifiers(sentences[k + 1])} if k + 1 < len(sentences) else set()
@@ -440,8 +446,46 @@ class _Reader:
                     yield replace(c, modality=Modality.DEFAULT) if listed and c.modality is Modality.STATED else c
 
 
-def read_chunk(chunk: Chunk, *, settings_only: bool = False) -> list[ReadClaim]:
+def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]] = (None, [])
+          ) -> tuple[list[ReadClaim], tuple[str | None, list[str]]]:
+    """The chunk's claims, continuing ``entry`` (an open setting entry and its first lines), and
+    the entry open at its end."""
+    reader = _Reader(chunk, settings_only)
+    reader.entry, reader.entry_text = entry[0], list(entry[1])
+    claims = list(reader.read())
+    return claims, (reader.entry, reader.entry_text)
+
+
+def read_chunk(chunk: Chunk, *, settings_only: bool = False, before: Chunk | None = None) -> list[ReadClaim]:
     """Every claim the reader finds in ``chunk``, in reading order; ``settings_only``: only the
     claims that give a named setting a value (what ``src.claims.answer.by_setting`` keeps), about
-    twice as fast on prose that names none."""
-    return list(_Reader(chunk, settings_only).read())
+    twice as fast on prose that names none. ``before``: the chunk before it in its document,
+    whose setting entry, when still open at its end, the chunk continues ("Default: 16384"
+    under an entry the chunker cut after its heading)."""
+    entry = _read(before, True)[1] if before is not None else (None, [])
+    return _read(chunk, settings_only, entry)[0]
+
+
+def previous_chunk_id(chunk_id: str) -> str | None:
+    """The id of the chunk before ``chunk_id`` in its document (``doc#c3`` -> ``doc#c2``); None
+    for a document's first chunk and for ids of another shape (a PDF page's)."""
+    doc, _, anchor = chunk_id.rpartition("#c")
+    return f"{doc}#c{int(anchor) - 1}" if doc and anchor.isdigit() and int(anchor) > 0 else None
+
+
+def read_corpus(chunks: Iterable[Chunk], *, settings_only: bool = False,
+                by_id: Mapping[str, Chunk] | None = None) -> Iterator[ReadClaim]:
+    """``read_chunk`` over ``chunks``, each continuing the entry its document's chunk before it
+    left open: the one just read, else the one ``by_id`` (every chunk of the corpus) holds."""
+    last: tuple[str, tuple[str | None, list[str]]] | None = None  # (chunk id, the entry open at its end)
+    for chunk in chunks:
+        prev = previous_chunk_id(chunk.id)
+        if prev is not None and last is not None and last[0] == prev:
+            entry = last[1]
+        elif prev is not None and by_id is not None and prev in by_id:
+            entry = _read(by_id[prev], True)[1]
+        else:
+            entry = (None, [])
+        claims, end = _read(chunk, settings_only, entry)
+        yield from claims
+        last = (chunk.id, end)

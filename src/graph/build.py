@@ -164,12 +164,19 @@ def judge(claims: Sequence[Claim], weights: Mapping[str, float], source_weights:
 def build_claim_graph(evidence: Sequence[ScoredChunk], *, source_weights: Mapping[str, float],
                       extractor: Extractor | None = None, embed_model=None, lam: float = 0.5,
                       threshold: float | None = None,
-                      progress: Callable[[int, int], None] | None = None) -> ClaimGraph:
+                      progress: Callable[[int, int], None] | None = None,
+                      settings: Mapping[str, list[ReadClaim]] | None = None) -> ClaimGraph:
     """The claim graph of ranked evidence (see ``src.graph.weights`` for the weighting);
-    ``progress(done, total)`` hears of the chunks whose claims are extracted."""
+    ``progress(done, total)`` hears of the chunks whose claims are extracted. ``settings``: the
+    settings reader's claims of the same chunks by setting (``src.claims.answer.by_setting``);
+    the values it gave a setting are left to it (``src.claims.audit.without_read``)."""
     weights = chunk_weights(evidence, source_weights)
     chunks = list({e.chunk.id: e.chunk for e in evidence}.values())
     claims, notices = _extract_all(chunks, extractor, progress)
+    if settings:
+        from ..claims.audit import without_read
+
+        claims = without_read(claims, settings)
     for n in notices:
         log.info(n)  # the LLM budget logs the request's one warning (src/llm.py)
     keys = judge(claims, weights, source_weights, embed_model=embed_model, lam=lam, threshold=threshold)
@@ -188,13 +195,14 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     (``src.claims.answer.by_setting``). No retrieval scores: 1.0."""
     from ..claims.answer import by_setting
     from ..claims.audit import audit_keys, older_documents
-    from ..claims.reader import read_chunk
+    from ..claims.reader import read_corpus
 
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
-    full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
-                             embed_model=embed_model, lam=lam, threshold=threshold, progress=progress)
     if settings is None:
-        settings = by_setting(c for ch in chunks for c in read_chunk(ch, settings_only=True))
+        settings = by_setting(read_corpus(chunks, settings_only=True))
+    full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
+                             embed_model=embed_model, lam=lam, threshold=threshold, progress=progress,
+                             settings=settings)
     contradictions = audit_keys(full.keys, settings, source_weights, older_documents(chunks))
     every = sorted([*contradictions, *(k for k in full.keys if k.status != KeyStatus.CONTRADICTION)],
                    key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))

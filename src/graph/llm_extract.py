@@ -185,16 +185,19 @@ def disagreement(llm_graph: Any, offline_graph: Any) -> str | None:
 
 
 def checked_graph(evidence: Sequence[Any], extractor: Any, *, source_weights: Mapping[str, float],
-                  embed_model: Any = None) -> tuple[Any, str | None]:
-    """The claim graph of ``evidence`` with ``extractor``, and when the LLM gave any claims,
-    the ``disagreement`` with the offline rules' graph of the same evidence."""
+                  embed_model: Any = None, settings: Mapping[str, list[Any]] | None = None
+                  ) -> tuple[Any, str | None]:
+    """The claim graph of ``evidence`` with ``extractor`` (``settings``: as ``build_claim_graph``),
+    and when the LLM gave any claims, the ``disagreement`` with the offline rules' graph of the
+    same evidence."""
     from .build import build_claim_graph
 
-    graph = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor, embed_model=embed_model)
+    graph = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor, embed_model=embed_model,
+                              settings=settings)
     if not getattr(extractor, "replied", 0):
         return graph, None
     offline = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor.fallback,
-                                embed_model=embed_model)
+                                embed_model=embed_model, settings=settings)
     return graph, disagreement(graph, offline)
 
 

@@ -47,15 +47,19 @@ class ClaimGraph:
         return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key not in gone]), notices=self.notices,
                           source_weights=dict(self.source_weights))
 
-    def with_keys(self, keys: Sequence[KeyResult]) -> ClaimGraph:
-        """This graph with its keys judged anew (``keys``, the same names): each changed key's
-        nodes and edges are replaced."""
+    def with_keys(self, keys: Sequence[KeyResult], added: Sequence[KeyResult] = ()) -> ClaimGraph:
+        """This graph with its keys judged anew (``keys``, the same names; each changed key's nodes
+        and edges replaced) and the keys ``added`` (another reader's, named apart from these)."""
         g = self.graph.copy()
         for old, new in zip(self.keys, keys, strict=True):
             if new is not old:
                 g.remove_nodes_from([f"key::{old.key}", *(n.id for n in old.claims)])
                 add_key_nodes(g, new)
-        ordered = sorted(keys, key=lambda k: k.status != KeyStatus.CONTRADICTION)  # contradictions first, as built
+        names = {k.key for k in keys}
+        added = [k for k in added if k.key not in names]
+        for k in added:
+            add_key_nodes(g, k)
+        ordered = sorted([*keys, *added], key=lambda k: (k.status != KeyStatus.CONTRADICTION, k.key))
         return ClaimGraph(graph=g, keys=tuple(ordered), notices=self.notices, source_weights=dict(self.source_weights))
 
     def key(self, name: str) -> KeyResult | None:
