@@ -28,7 +28,7 @@ from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting, setting_candidates
 from .judge import judge_values
-from .model import ReadClaim
+from .model import Modality, ReadClaim
 from .reader import doc_version, name_stems, release
 
 MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
@@ -80,14 +80,16 @@ def setting_keys(by_name: Mapping[str, list[ReadClaim]], authority: Mapping[str,
 
 
 def without_read(claims: Sequence[Claim], by_name: Mapping[str, list[ReadClaim]]) -> list[Claim]:
-    """The other extractor's claims less the values the settings reader gave a setting in the
-    same sentence (one reader: "keepalive_timeout 75s" is the setting's value, not a claim of a
-    key "keepalive timeout" or "default" beside it)."""
+    """The other extractor's claims less the values the settings reader read as a setting's
+    default in the same sentence (one reader: "Default: 75s" under ``keepalive_timeout`` is that
+    setting's, not a claim of a key "default" beside it). Values set in a config file or stated
+    in passing stay the other extractor's: the settings' keys hold only defaults."""
     read: dict[str, list[tuple[str, Norm]]] = {}
     for name, cs in by_name.items():
         if is_setting(name, cs):
             for c in cs:
-                read.setdefault(c.chunk_id, []).append((" ".join(c.sentence.split()), norm_of(c.normalized)))
+                if c.modality is Modality.DEFAULT:
+                    read.setdefault(c.chunk_id, []).append((" ".join(c.sentence.split()), norm_of(c.normalized)))
 
     def taken(c: Claim) -> bool:
         sentence, value = " ".join(c.sentence.split()), norm_of(str(c.normalized))

@@ -169,3 +169,24 @@ def test_a_question_graph_is_judged_as_the_audit_judges_it() -> None:
     assert judged[2] is two_posts  # no official side: the question's own contradiction stands
     # one authority for every source (RAMDocs' web pages): no official side to judge by
     assert question_keys([two_docs], {"docs": 1.0}) == [two_docs]
+
+
+def test_the_settings_reader_owns_the_values_it_reads_and_a_question_graph_shows_its_settings() -> None:
+    from src.claims.audit import without_read
+    from src.graph.claims import make_claim
+
+    settings = _settings(DOCS, THREAD)
+    read = make_claim(key="default", scope={}, value="32", normalized="32", sentence="**Default:** 32",
+                      chunk_id=DOCS.id, source="docs")
+    other = make_claim(key="connections", scope={}, value="32", normalized="32", sentence="It opens 32 connections.",
+                       chunk_id=DOCS.id, source="docs")  # the same value in another sentence: not the reader's
+    elsewhere = make_claim(key="default", scope={}, value="32", normalized="32", sentence="**Default:** 32",
+                           chunk_id="kb/docs/other.md#c0", source="docs")
+    assert without_read([read, other, elsewhere], settings) == [other, elsewhere]
+    # every setting with a stated default, judged as the audit judges it; the audit keeps the contradictions
+    keys = setting_keys(_settings(DOCS, THREAD, AGREEING), AUTH, contradictions_only=False)
+    assert [(k.key, k.status, [(c.value, c.authoritative) for c in k.claims]) for k in keys] == [
+        ("pool_size", KeyStatus.CONTRADICTION, [("32", True), ("8", False)])]
+    assert [k.key for k in setting_keys(_settings(DOCS, AGREEING), AUTH)] == []
+    assert [(k.key, k.status) for k in setting_keys(_settings(DOCS, AGREEING), AUTH, contradictions_only=False)] == [
+        ("pool_size", KeyStatus.CONSISTENT)]

@@ -188,3 +188,34 @@ def test_reading_for_settings_only_gives_the_named_settings_claims_of_a_full_rea
         ("pool_size", "32"), ("retries", "3"), ("retries", "5 seconds"), ("idle_limit", "8 hours")]
     # the sentence after a setting's value, naming none, with a default cue, is about it
     assert any(not c.attribute.identifier for c in full)  # "4 workers", "30 days of logs": no setting's
+
+
+ENTRY_HEAD = _chunk("## `pool_size`\n\nHow many connections the pool keeps open. A larger pool uses more memory.\n",
+                    cid="kb/docs/ref.md#c3")
+ENTRY_TAIL = _chunk("Raise it when requests queue up.\n\nType: int\nDefault: 32\nImportance: high\n",
+                    cid="kb/docs/ref.md#c4")
+
+
+def test_a_chunk_continues_the_setting_entry_its_documents_chunk_before_left_open() -> None:
+    from src.claims.reader import previous_chunk_id, read_corpus
+
+    assert [c.attribute.name for c in read_chunk(ENTRY_TAIL)] != ["pool_size"]  # alone, the entry is lost
+    assert [(c.attribute.name, c.value, c.modality) for c in read_chunk(ENTRY_TAIL, before=ENTRY_HEAD)] == [
+        ("pool_size", "32", Modality.DEFAULT)]
+    in_order = [(c.attribute.name, c.value) for c in read_corpus([ENTRY_HEAD, ENTRY_TAIL], settings_only=True)]
+    looked_up = [(c.attribute.name, c.value) for c in read_corpus([ENTRY_TAIL], settings_only=True,
+                                                                  by_id={ENTRY_HEAD.id: ENTRY_HEAD})]
+    assert in_order == looked_up == [("pool_size", "32")]
+    assert (previous_chunk_id("kb/docs/ref.md#c4"), previous_chunk_id("kb/docs/ref.md#c0"),
+            previous_chunk_id("kb/docs/m.pdf#p3c0")) == ("kb/docs/ref.md#c3", None, None)
+    other_doc = _chunk(ENTRY_TAIL.text, cid="kb/docs/other.md#c4")
+    assert [c.attribute.name for c in read_corpus([ENTRY_HEAD, other_doc], settings_only=True)] != ["pool_size"]
+
+
+def test_in_an_entry_a_default_sentence_naming_nothing_follows_up_the_setting_just_given_a_value() -> None:
+    text = ("## `batch_bytes`\n\nThe largest batch. This flush.ms setting defaults to 5, so a batch waits "
+            "5ms. Backpressure can make the wait longer. The default changed from 0 to 5 in 4.0.\n\n"
+            "Default: 16384\n")
+    got = [(n, v, m, s) for n, v, m, s in _read(text) if m == "default"]
+    assert got == [("flush.ms", "5", "default", {}), ("flush.ms", "0", "default", {"version": "<4.0"}),
+                   ("flush.ms", "5", "default", {"version": ">=4.0"}), ("batch_bytes", "16384", "default", {})]
