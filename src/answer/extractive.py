@@ -81,6 +81,8 @@ def answer_from_set(aset: AnswerSet, authority: Mapping[str, float], citer: Cite
         c = _most_authoritative(a.candidates, authority)
         scope = scope_label(a.scope)
         lead = f"For {scope}: " if scope and len(stated) > 1 else ""
+        if aset.setting and aset.setting.lower() not in c.sentence.lower():
+            lead += f"{aset.setting}: "  # "Default: 16384" under the setting's entry
         parts.append(f"{lead}{_sentence(c.sentence)} [{citer.cite(c.chunk_id, c.sentence)}]")
     rivals = [a for a in aset.answers if a.status == "contradicted"]
     if rivals:

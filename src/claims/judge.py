@@ -132,7 +132,9 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
     else:
         verdict = VerdictStatus.CONSISTENT
     key = answer_key(question, answers, authority)
-    return AnswerSet(question, verdict, tuple(answers), f"{setting}: {key.explanation}", key)
+    # the graph of the question keys the setting by its name (``src.claims.audit.setting_keys``)
+    return AnswerSet(question, verdict, tuple(answers), f"{setting}: {key.explanation}", key, fact=setting,
+                     setting=setting)
 
 
 def _value(group: list[Candidate], status: str, scope: dict[str, str], authority: Mapping[str, float],

@@ -68,6 +68,7 @@ class AnswerSet:
     explanation: str
     key: KeyResult | None = None
     fact: str | None = None  # the claim graph's key for the fact answered (``GraphFacts``)
+    setting: str | None = None  # the setting a settings answer gives the values of (``src.claims``)
 
     @property
     def stated(self) -> list[AnswerValue]:

@@ -190,3 +190,13 @@ def test_the_settings_reader_owns_the_values_it_reads_and_a_question_graph_shows
     assert [k.key for k in setting_keys(_settings(DOCS, AGREEING), AUTH)] == []
     assert [(k.key, k.status) for k in setting_keys(_settings(DOCS, AGREEING), AUTH, contradictions_only=False)] == [
         ("pool_size", KeyStatus.CONSISTENT)]
+
+
+def test_a_settings_answer_names_its_setting_where_the_cited_line_does_not() -> None:
+    from src.answer.extractive import Citer, answer_from_set
+
+    setting, aset = _ask("What is the default pool_size?", DOCS, THREAD)
+    assert (aset.setting, aset.fact) == ("pool_size", "pool_size")  # the question graph's key for it
+    text = answer_from_set(aset, AUTH, Citer())
+    assert text.startswith("pool_size: **Default:** 32. [1]"), text
+    assert "1 document in forums says 8 [2]" in text
