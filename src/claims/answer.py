@@ -24,6 +24,7 @@ import numpy as np
 from ..graph.candidates import Candidate
 from ..graph.mentions import find_mentions
 from ..graph.question import AnswerType, Question
+from ..graph.values import resolve_unit
 from ..text import stems
 from ..types import Chunk
 from .model import Modality, ReadClaim
@@ -213,6 +214,15 @@ def setting_candidates(claims: list[ReadClaim], ranked: Sequence[str] | None = N
     return candidates
 
 
+def _names_duration(text: str) -> bool:
+    """The text gives a length of time: "24 hours", or one unit of time ("for a day", "an hour")."""
+    if any(m.norm.kind == "duration" for m in find_mentions(text)):
+        return True
+    words = re.findall(r"[a-z]+", text.lower())
+    return any(w in ("a", "an", "one") and len(unit) > 2 and (found := resolve_unit(unit)) is not None
+               and found[0] == "duration" for w, unit in zip(words, words[1:], strict=False))
+
+
 def setting_answer(question: Question, chunks: Sequence[Chunk],
                    similarity: Callable[[str, list[str]], np.ndarray] | None,
                    corpus: Mapping[str, list[ReadClaim]] | None = None,
@@ -224,9 +234,9 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     setting, ``by_setting``), from every chunk of the corpus that gives it a value, so a docs
     entry or a thread below the retrieval cut still speaks. ``similarity(question, texts)``:
     cosines; ``weight``: what sharing a word says (``word_weights`` of the corpus)."""
-    if question.atype in (AnswerType.DATE, AnswerType.TIME) and \
-            any(m.norm.kind == "duration" for m in find_mentions(question.text)):
-        question = replace(question, atype=AnswerType.DURATION)  # "gone after 24 hours?": a length of time
+    if question.atype in (AnswerType.DATE, AnswerType.TIME, AnswerType.YESNO) and _names_duration(question.text):
+        # "gone after 24 hours?", "is it kept for a day?": a length of time is asked (or put forward)
+        question = replace(question, atype=AnswerType.DURATION)
     if question.atype not in _SETTING_TYPES:
         return None  # a date, a clock time, a price, a person: not a setting's value
     if corpus is None:

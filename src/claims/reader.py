@@ -163,6 +163,9 @@ class _Reader:
         title = str(chunk.metadata.get("title") or "")
         names = {n for _, _, n in identifiers(title)}
         self.title_setting = next(iter(names)) if len(names) == 1 else None
+        # the settings the chunk and its title name, of two words or more: a sentence may name one
+        # by its words ("the offsets retention default" for ``offsets.retention.minutes``)
+        self.named = sorted({n for _, _, n in identifiers(f"{title}\n{chunk.text}") if len(name_stems(n)) > 1})
 
     # -- values --------------------------------------------------------------------------
     def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
@@ -214,7 +217,11 @@ class _Reader:
             return self.entry
         # prose naming no setting: a sentence stating a default is about the setting the chunk
         # spoke of last (or its title names), "the directive (default is 100)"
-        return (self.last or self.title_setting or ahead) if _DEFAULT.search(sentence) else None
+        if not _DEFAULT.search(sentence):
+            return None
+        words = set(stem_words(re.findall(r"[a-z]+", sentence.lower())))
+        by_words = [n for n in self.named if name_stems(n) <= words]
+        return by_words[0] if len(by_words) == 1 else (self.last or self.title_setting or ahead)
 
     def sentence(self, sentence: str, *, label_default: bool = False, ahead: str | None = None) -> Iterator[ReadClaim]:
         """The claims of one sentence; ``ahead``: the one setting the next sentence names (a
