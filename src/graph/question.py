@@ -86,9 +86,7 @@ FRAME_WORDS = frozenset({"associated", "known", "located", "called", "named", "c
 _WH = re.compile(r"(?:^|,\s*)\s*(?:and\s+|so\s+|but\s+)?(?:(?:in|on|at|for|to|from|of|by|with|during)\s+)?"
                  r"(what|which|who|whom|whose|when|where|why|how)\b"
                  r"|\b(which|what)\b(?=\s+[a-z])", re.IGNORECASE)
-# at the start, or of the clause after a lead-in ("We restarted it - does it keep ...?")
-_YESNO = re.compile(r"(?:^|[,;:]\s+|\s[-–—]\s+)\s*"
-                    r"(is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|may|must|am)\b",
+_YESNO = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|may|must|am)\b",
                     re.IGNORECASE)
 _HOW = re.compile(r"\bhow\s+(many|much|long|often|frequently|old|big|large|fast|far|high|tall|deep|wide|heavy|"
                   r"soon|quickly|early|late)\b((?:\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|"
@@ -274,13 +272,7 @@ def main_question(text: str) -> str:
     """The sentence that asks: "My kid wiped some photos. How long have I got?" -> the second."""
     parts = split_sentences(" ".join(text.split()))
     asking = [p for p in parts if p.endswith("?")]
-    q = asking[0] if asking else " ".join(parts)
-    if asking and not (_HOW.search(q) or _WH.search(q)):
-        # "We restarted it - does it keep X?", "If I leave it unset, is it on?": the clause that asks
-        clause = _YESNO.search(q)
-        if clause is not None and clause.start() > 0:
-            return q[clause.start(1):]
-    return q
+    return asking[0] if asking else " ".join(parts)
 
 
 def analyse_question(text: str) -> Question:
