@@ -25,7 +25,7 @@ from ..graph.candidates import Candidate
 from ..graph.mentions import find_mentions
 from ..graph.question import AnswerType, Question
 from ..graph.values import resolve_unit
-from ..text import stems
+from ..text import TOKEN, stems
 from ..types import Chunk
 from .model import Modality, ReadClaim
 from .reader import identifiers, name_stems, read_chunk, release, setting_words
@@ -218,7 +218,7 @@ def _names_duration(text: str) -> bool:
     """The text gives a length of time: "24 hours", or one unit of time ("for a day", "an hour")."""
     if any(m.norm.kind == "duration" for m in find_mentions(text)):
         return True
-    words = re.findall(r"[a-z]+", text.lower())
+    words = TOKEN.findall(text.lower())
     return any(w in ("a", "an", "one") and len(unit) > 2 and (found := resolve_unit(unit)) is not None
                and found[0] == "duration" for w, unit in zip(words, words[1:], strict=False))
 

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from ..graph.mentions import find_mentions
 from ..graph.values import parse_value
-from ..text import split_sentences, stem_words
+from ..text import split_sentences, stem_words, stems
 from ..types import Chunk
 from .model import Attribute, Modality, ReadClaim
 
@@ -219,7 +219,7 @@ class _Reader:
         # spoke of last (or its title names), "the directive (default is 100)"
         if not _DEFAULT.search(sentence):
             return None
-        words = set(stem_words(re.findall(r"[a-z]+", sentence.lower())))
+        words = stems(sentence)
         by_words = [n for n in self.named if name_stems(n) <= words]
         return by_words[0] if len(by_words) == 1 else (self.last or self.title_setting or ahead)
 
