@@ -28,7 +28,8 @@ from ..graph.values import resolve_unit
 from ..text import TOKEN, stems
 from ..types import Chunk
 from .model import Modality, ReadClaim
-from .reader import identifiers, name_stems, read_chunk, release, setting_words
+from .names import identifiers, name_stems, release, setting_words
+from .reader import read_chunk
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
 MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about

@@ -29,7 +29,7 @@ from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting, setting_candidates
 from .judge import judge_values
 from .model import Modality, ReadClaim
-from .reader import doc_version, name_stems, release
+from .names import doc_version, name_stems, release
 
 MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
 

@@ -21,7 +21,7 @@ from ..graph.mentions import find_mentions
 from ..graph.question import Question
 from ..graph.values import parse_value
 from ..types import VerdictStatus
-from .reader import release
+from .names import release
 
 SIZE_TOLERANCE = 0.05  # decimal and binary prefixes (MB, MiB) name one size
 

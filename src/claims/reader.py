@@ -26,18 +26,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from functools import lru_cache
 
 from ..graph.mentions import find_mentions
 from ..graph.values import parse_value
-from ..text import split_sentences, stem_words, stems
+from ..text import split_sentences, stems
 from ..types import Chunk
 from .model import Attribute, Modality, ReadClaim
+from .names import (
+    NEWER,
+    OLDER,
+    VERSION,
+    doc_version,
+    identifiers,
+    name_stems,
+    unit_from_name,
+    version_scope,
+)
 
-# a setting name: snake_case or dotted (``keepalive_timeout``, ``session.timeout.ms``), or any
-# lower-case word in backticks (`acks`)
-_IDENT = re.compile(r"(?<![\w/@:#.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[._][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
-                    r"|`(?P<tick>[a-z][a-z0-9_.-]{1,40})`")
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][a-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
@@ -45,13 +50,6 @@ _CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;
 _COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
-_VERSION = r"v?\d+(?:\.\d+)+(?:\.x)?"
-_OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+than|pre-)|<=?)\s*"
-                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{_VERSION})\b", re.IGNORECASE)
-_NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|after)|>=?)\s*"
-                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{_VERSION})\b", re.IGNORECASE)
-_PAST = re.compile(r"\b(?:previously|formerly|in\s+(?:older|earlier|previous)\s+(?:versions|releases))\b", re.IGNORECASE)
-_DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
 # "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10": a change
 _CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.;]{0,40}?\bfrom\s+"
                      r"(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
@@ -59,18 +57,7 @@ _WORD_VALUE = re.compile(r"^[`*\"']*(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*(?:\s*[
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
-_UNIT_SUFFIX = re.compile(r"[._](ms|msec|millis|seconds?|secs?|minutes?|mins|hours?|days?|bytes|kb|mb)$")
 MAX_SENTENCE = 400  # characters; longer "sentences" are lists or code run together
-
-
-def identifiers(text: str) -> list[tuple[int, int, str]]:
-    """Setting names in ``text``: (start, end, name)."""
-    out = []
-    for m in _IDENT.finditer(text):
-        name = m.group("name") or m.group("tick")
-        if name and not re.fullmatch(r"[\d.]+", name) and max(len(p) for p in re.split(r"[._]", name)) > 2:
-            out.append((m.start(), m.end(), name.strip("`").rstrip(".").lower()))
-    return out
 
 
 def _head(line: str) -> str | None:
@@ -80,47 +67,6 @@ def _head(line: str) -> str | None:
         return None
     name = m.group("name").rstrip(".")
     return name if ("." in name or "_" in name or line.strip().startswith(("#", "`")) or line.strip() == name) else None
-
-
-def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[str, str]:
-    """The versions a sentence scopes its values to: ``{"version": "<1.19.10"}``; a value the
-    sentence puts in the past without naming a version ("Previously, the default was 100") holds
-    for earlier releases: ``{"version": "<earlier"}``."""
-    for pattern, rel in ((_OLDER, "<"), (_NEWER, ">=")):
-        for m in pattern.finditer(sentence):
-            if skip and skip[0] <= m.start("v") < skip[1]:
-                continue
-            return {"version": rel + m.group("v").lstrip("vV")}
-    return {"version": "<earlier"} if _PAST.search(sentence) else {}
-
-
-def release(version: str) -> tuple[int, ...]:
-    """A version's numbers, to compare releases: "1.19.10" -> (1, 19, 10)."""
-    return tuple(int(x) for x in re.findall(r"\d+", version)[:4])
-
-
-def doc_version(chunk: Chunk) -> str:
-    """The release a document is about (its front matter's version), "" for none."""
-    m = _DOC_VERSION.search(str(chunk.metadata.get("version") or ""))
-    return m.group(1) if m else ""
-
-
-def setting_words(name: str) -> list[str]:
-    """The words of a setting's name, its unit suffix aside: ``offsets.retention.minutes`` ->
-    offsets, retention."""
-    return [w for w in re.split(r"[._]", _UNIT_SUFFIX.sub("", name)) if w]
-
-
-@lru_cache(maxsize=8192)
-def name_stems(name: str) -> frozenset[str]:
-    """The stems of ``setting_words(name)``, computed once per name (every question and the
-    audit compare them)."""
-    return frozenset(stem_words(setting_words(name)))
-
-
-def _unit_from_name(name: str) -> str:
-    m = _UNIT_SUFFIX.search(name)
-    return m.group(1) if m else ""
 
 
 _CUE_AHEAD = re.compile(r"\s*(?:(?:[a-z]+\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
@@ -174,7 +120,7 @@ class _Reader:
         value = value.strip().strip("`*\"'").rstrip(".,;:")
         if not value:
             return None
-        unit = _unit_from_name(name) if name else ""
+        unit = unit_from_name(name) if name else ""
         text = f"{value} {unit}" if unit and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else value
         norm = parse_value(text)
         if norm is not None and norm.kind == "date":
@@ -237,7 +183,7 @@ class _Reader:
         if not label_default and not pairs and not _DEFAULT.search(sentence) \
                 and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
             return  # a list marker, a lone number, a code fragment
-        scoped = [(m.start("v"), m.end("v")) for p in (_OLDER, _NEWER) for m in p.finditer(sentence)]
+        scoped = [(m.start("v"), m.end("v")) for p in (OLDER, NEWER) for m in p.finditer(sentence)]
         # with ``settings_only``, a sentence naming no setting, in no entry, with no ``key=value``
         # and no default cue for the setting spoken of gives its values to no setting
         # (``_setting_for``): they are not looked for
@@ -312,7 +258,7 @@ class _Reader:
         m = _CHANGE.search(sentence)
         if not m:
             return [], []
-        versions = [v for v in re.finditer(_VERSION, sentence) if not (m.start("a") <= v.start() < m.end("b"))]
+        versions = [v for v in re.finditer(VERSION, sentence) if not (m.start("a") <= v.start() < m.end("b"))]
         if len(versions) != 1:
             return [], []
         version = versions[0].group(0).lstrip("vV")

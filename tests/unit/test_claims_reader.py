@@ -154,7 +154,7 @@ def test_a_value_put_in_the_past_without_a_version_holds_for_earlier_releases() 
 
 
 def test_a_link_fragment_names_no_setting() -> None:
-    from src.claims.reader import identifiers
+    from src.claims.names import identifiers
 
     assert [n for _, _, n in identifiers("see https://x.org/vars.html#sysvar_pool_size - pool_size is 5")] == \
         ["pool_size"]

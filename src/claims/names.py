@@ -1,0 +1,76 @@
+"""The names and versions the claim reader reads: setting identifiers in text, the words of a
+setting's name, version scopes ("prior to 1.19.10") and a document's release."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..text import stem_words
+from ..types import Chunk
+
+# a setting name: snake_case or dotted (``keepalive_timeout``, ``session.timeout.ms``), or any
+# lower-case word in backticks (`acks`)
+_IDENT = re.compile(r"(?<![\w/@:#.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[._][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
+                    r"|`(?P<tick>[a-z][a-z0-9_.-]{1,40})`")
+VERSION = r"v?\d+(?:\.\d+)+(?:\.x)?"
+OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+than|pre-)|<=?)\s*"
+                   rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{VERSION})\b", re.IGNORECASE)
+NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|after)|>=?)\s*"
+                   rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{VERSION})\b", re.IGNORECASE)
+_PAST = re.compile(r"\b(?:previously|formerly|in\s+(?:older|earlier|previous)\s+(?:versions|releases))\b", re.IGNORECASE)
+_DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
+
+_UNIT_SUFFIX = re.compile(r"[._](ms|msec|millis|seconds?|secs?|minutes?|mins|hours?|days?|bytes|kb|mb)$")
+
+
+def identifiers(text: str) -> list[tuple[int, int, str]]:
+    """Setting names in ``text``: (start, end, name)."""
+    out = []
+    for m in _IDENT.finditer(text):
+        name = m.group("name") or m.group("tick")
+        if name and not re.fullmatch(r"[\d.]+", name) and max(len(p) for p in re.split(r"[._]", name)) > 2:
+            out.append((m.start(), m.end(), name.strip("`").rstrip(".").lower()))
+    return out
+
+
+def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[str, str]:
+    """The versions a sentence scopes its values to: ``{"version": "<1.19.10"}``; a value the
+    sentence puts in the past without naming a version ("Previously, the default was 100") holds
+    for earlier releases: ``{"version": "<earlier"}``."""
+    for pattern, rel in ((OLDER, "<"), (NEWER, ">=")):
+        for m in pattern.finditer(sentence):
+            if skip and skip[0] <= m.start("v") < skip[1]:
+                continue
+            return {"version": rel + m.group("v").lstrip("vV")}
+    return {"version": "<earlier"} if _PAST.search(sentence) else {}
+
+
+def release(version: str) -> tuple[int, ...]:
+    """A version's numbers, to compare releases: "1.19.10" -> (1, 19, 10)."""
+    return tuple(int(x) for x in re.findall(r"\d+", version)[:4])
+
+
+def doc_version(chunk: Chunk) -> str:
+    """The release a document is about (its front matter's version), "" for none."""
+    m = _DOC_VERSION.search(str(chunk.metadata.get("version") or ""))
+    return m.group(1) if m else ""
+
+
+def setting_words(name: str) -> list[str]:
+    """The words of a setting's name, its unit suffix aside: ``offsets.retention.minutes`` ->
+    offsets, retention."""
+    return [w for w in re.split(r"[._]", _UNIT_SUFFIX.sub("", name)) if w]
+
+
+@lru_cache(maxsize=8192)
+def name_stems(name: str) -> frozenset[str]:
+    """The stems of ``setting_words(name)``, computed once per name (every question and the
+    audit compare them)."""
+    return frozenset(stem_words(setting_words(name)))
+
+
+def unit_from_name(name: str) -> str:
+    """The unit a setting's name ends with (``session.timeout.ms`` -> ms), "" for none."""
+    m = _UNIT_SUFFIX.search(name)
+    return m.group(1) if m else ""
