@@ -544,7 +544,7 @@ class AnswerService:
         if typed:
             verdict = verdict_from_set(aset, authority)
             answers = tuple(a.to_json() for a in aset.answers)
-            ret = replace(ret, graph=ret.graph.with_key_first(aset.key, aset.fact)) if ret.graph is not None else ret
+            ret = replace(ret, graph=ret.graph.with_key_first(aset.key)) if ret.graph is not None else ret
         else:
             verdict = make_verdict(focus, authority, citer.sentence.get(first) if first else None, len(evidence))
             answers = answers_from_focus(focus)
@@ -576,7 +576,7 @@ class AnswerService:
                                    str(by_id[cid].chunk.metadata.get("title") or ""), sentence)
                           for n, (cid, sentence) in enumerate(cited, 1))
         others = [k for k in (ret.graph.keys if ret.graph is not None else ())
-                  if k.status == KeyStatus.CONTRADICTION and not (typed and k.key in (aset.key.key, aset.fact))]
+                  if k.status == KeyStatus.CONTRADICTION and not (typed and k.key in (aset.key.key, *aset.facts))]
         answer = Answer(question, text, citations, verdict, tuple(warnings), method=method, llm=llm_name,
                         relevance=rel.to_json(), timings_ms=total_timings(timings, t0), answers=answers,
                         question=question_json(aset), llm_status=self._llm_status(budget),

@@ -134,7 +134,7 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
     key = answer_key(question, answers, authority)
     # the graph of the question keys the setting by its name (``src.claims.audit.setting_keys``)
     return AnswerSet(question, verdict, tuple(answers), f"{setting}: {key.explanation}", key, fact=setting,
-                     setting=setting)
+                     facts=(setting,), setting=setting)
 
 
 def _value(group: list[Candidate], status: str, scope: dict[str, str], authority: Mapping[str, float],

@@ -68,6 +68,7 @@ class AnswerSet:
     explanation: str
     key: KeyResult | None = None
     fact: str | None = None  # the claim graph's key for the fact answered (``GraphFacts``)
+    facts: tuple[str, ...] = ()  # every graph key whose values the answer holds: ``fact`` and its like
     setting: str | None = None  # the setting a settings answer gives the values of (``src.claims``)
 
     @property
@@ -279,27 +280,31 @@ class GraphFacts:
         found = {key for key, n in self._stated.get(c.chunk_id, ()) if compare(n, value) == "equal"}
         return found.pop() if len(found) == 1 else None
 
-    def one_fact(self, question: str, candidates: Sequence[Candidate]) -> tuple[list[Candidate], str | None]:
+    def one_fact(self, question: str, candidates: Sequence[Candidate]) -> tuple[list[Candidate], tuple[str, ...]]:
         """The candidates that answer the fact the best-answering sentence states, and the graph's
-        key for it. A value the graph files under another key stays when that key names the same
-        fact (similar at ``KEY_THRESHOLD``) or is as close to the question as the best answer's
-        key; otherwise it answers another question, however alike the words. Values the graph
-        does not know stay; without an embedder nothing is left out."""
+        keys for it (its own first, then the keys found to name the same fact). A value the graph files under another key stays when that key names the same
+        fact: similar at ``KEY_THRESHOLD``, as close to the question as the best answer's key, or
+        holding the best answer's value too (the docs' "events retained: 14 days" beside a blog's
+        "keeps event history: 14 days"); otherwise it answers another question, however alike the
+        words. Values the graph does not know stay; without an embedder nothing is left out."""
         if not candidates or self.similarity is None:
-            return list(candidates), None
-        anchor = self.of(max(candidates, key=lambda c: (c.score, c.chunk_id)))
+            return list(candidates), ()
+        best = max(candidates, key=lambda c: (c.score, c.chunk_id))
+        anchor = self.of(best)
         if anchor is None:
-            return list(candidates), None
+            return list(candidates), ()
         facts = {c.chunk_id + c.normalized: self.of(c) for c in candidates}
         others = sorted({f for f in facts.values() if f not in (None, anchor)})
         if not others:
-            return list(candidates), anchor
+            return list(candidates), (anchor,)
         to_anchor = dict(zip(others, map(float, self.similarity(anchor, others)), strict=True))
         to_question = self.similarity(question, [anchor, *others])
         asked = dict(zip(others, map(float, to_question[1:]), strict=True))
-        same = {f for f in others if to_anchor[f] >= KEY_THRESHOLD or asked[f] >= float(to_question[0])}
+        value = norm_of(best.normalized)
+        shares = {k.key for k in self.keys if any(compare(norm_of(n.normalized), value) == "equal" for n in k.claims)}
+        same = {f for f in others if to_anchor[f] >= KEY_THRESHOLD or asked[f] >= float(to_question[0]) or f in shares}
         kept = [c for c in candidates if facts[c.chunk_id + c.normalized] in (None, anchor, *same)]
-        return kept, anchor
+        return kept, (anchor, *sorted(same))
 
 
 def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
@@ -315,7 +320,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"the evidence gives a {question.atype.value} only "
                                                             f"for other scopes than {question.scope}")
     top = max(c.score for c in candidates)
-    kept, anchor = (facts or GraphFacts(())).one_fact(question.text, [c for c in candidates if c.score >= KEEP_SHARE * top])
+    kept, found = (facts or GraphFacts(())).one_fact(question.text, [c for c in candidates if c.score >= KEEP_SHARE * top])
     kept = one_per_author(kept)
     groups = group_candidates(kept)
     idf = idf or (lambda w: 1.0)
@@ -373,7 +378,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     else:
         verdict = VerdictStatus.CONSISTENT
     key = answer_key(question, answers, authority)
-    return AnswerSet(question, verdict, tuple(answers), key.explanation, key, anchor)
+    return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)
 
 
 def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:

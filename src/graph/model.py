@@ -34,17 +34,16 @@ class ClaimGraph:
     def contradictions(self) -> list[KeyResult]:
         return [k for k in self.keys if k.status == KeyStatus.CONTRADICTION]
 
-    def with_key_first(self, key: KeyResult, replaces: str | None = None) -> ClaimGraph:
+    def with_key_first(self, key: KeyResult) -> ClaimGraph:
         """This graph with ``key`` (the fact a question asks) as its first key, replacing a key of
-        the same name and the key ``replaces`` (the graph's own key for that fact) with its claims;
-        the new key's claim nodes join the NetworkX graph."""
+        the same name; its claim nodes join the NetworkX graph. (The graph's own keys for the fact
+        stay: they also hold its values in the scopes the question did not ask about.)"""
         g = self.graph.copy()
-        gone = {key.key, replaces}
-        for old in self.keys:
-            if old.key in gone:
-                g.remove_nodes_from([f"key::{old.key}", *(n.id for n in old.claims)])
+        old = next((k for k in self.keys if k.key == key.key), None)
+        if old is not None:
+            g.remove_nodes_from([f"key::{old.key}", *(n.id for n in old.claims)])
         add_key_nodes(g, key)
-        return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key not in gone]), notices=self.notices,
+        return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key != key.key]), notices=self.notices,
                           source_weights=dict(self.source_weights))
 
     def with_keys(self, keys: Sequence[KeyResult], added: Sequence[KeyResult] = ()) -> ClaimGraph:

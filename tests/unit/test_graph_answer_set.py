@@ -236,3 +236,19 @@ def test_a_key_that_names_the_same_fact_in_other_words_keeps_its_value() -> None
                            (text, "cap download link"): 0.726, (text, "public share link downloaded"): 0.493})
     s = judge_answers(analyse_question(text), cands, AUTHORITY, facts=GraphFacts(graph, similarity))
     assert [(a.value, a.status) for a in s.answers] == [("100 downloads a day", "authoritative")]
+
+
+def test_a_key_holding_the_best_answers_value_names_the_same_fact() -> None:
+    # a blog's "keeps event history: 14 days" answers best; the docs and a forum post are keyed
+    # "events retained" by a graph whose embedder did not join the two keys: the docs' key holds
+    # 14 days too, so it is the same fact, and the forum's 7 days contradicts
+    text = "How long does the Team plan keep event history?"
+    graph = [_graph_key("keeps event history", ("14 days", "P14D", "h/blogs/p.md#c0")),
+             _graph_key("events retained", ("14 days", "P14D", "h/docs/m.pdf#p2c0"), ("7 days", "P7D", "h/forums/t1#qa"))]
+    similarity = _cosines({(text, "keeps event history"): 0.9, (text, "events retained"): 0.2})
+    cands = [cand("14 days", "P14D", "duration", "h/blogs/p.md#c0", "blogs", score=1.4),
+             cand("14 days", "P14D", "duration", "h/docs/m.pdf#p2c0", score=1.0),
+             cand("7 days", "P7D", "duration", "h/forums/t1#qa", "forums", score=1.0)]
+    s = judge_answers(analyse_question(text), cands, AUTHORITY, facts=GraphFacts(graph, similarity))
+    assert [(a.value, a.status) for a in s.answers] == [("14 days", "authoritative"), ("7 days", "contradicted")]
+    assert (s.fact, s.facts) == ("keeps event history", ("keeps event history", "events retained"))
