@@ -9,9 +9,11 @@ from functools import lru_cache
 from ..text import stem_words
 from ..types import Chunk
 
-# a setting name: snake_case or dotted (``keepalive_timeout``, ``session.timeout.ms``), or any
-# lower-case word in backticks (`acks`)
-_IDENT = re.compile(r"(?<![\w/@:#.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[._][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
+# a setting name: snake_case or dotted, its parts in camelCase or not (``keepalive_timeout``,
+# ``session.timeout.ms``, ``net.maxIncomingConnections``), a camelCase word (``maxPoolSize``), or
+# any lower-case word in backticks (`acks`)
+_IDENT = re.compile(r"(?<![\w/@:#.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*"
+                    r"(?:[._][a-z0-9]+(?:[A-Z][a-z0-9]+)*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
                     r"|`(?P<tick>[a-z][a-z0-9_.-]{1,40})`")
 VERSION = r"v?\d+(?:\.\d+)+(?:\.x)?"
 OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+than|pre-)|<=?)\s*"

@@ -43,7 +43,7 @@ from .names import (
     version_scope,
 )
 
-_HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][a-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
+_HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
 _CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*;?\s*(?:#.*)?$")
@@ -66,7 +66,11 @@ def _head(line: str) -> str | None:
     if not m:
         return None
     name = m.group("name").rstrip(".")
-    return name if ("." in name or "_" in name or line.strip().startswith(("#", "`")) or line.strip() == name) else None
+    dotted = "." in name or "_" in name
+    if not dotted and name != name.lower() and "`" not in line:
+        return None  # "ePrescribing" alone on its line: a section's title, not a setting
+    opens = dotted or line.strip().startswith(("#", "`")) or line.strip() == name
+    return name.lower() if opens else None  # as ``identifiers`` names it
 
 
 _CUE_AHEAD = re.compile(r"\s*(?:(?:[a-z]+\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
@@ -379,7 +383,7 @@ class _Reader:
                 if names and self.entry is None:
                     self.last = names[-1][2]  # "Title: increase worker_connections ...": what the thread is about
                 rest = label.group("value")
-                if _DEFAULT.fullmatch(label.group("label").strip()):
+                if _DEFAULT.match(label.group("label").strip()):  # "Default", "Default value", "Defaults"
                     yield from self.sentence(line.strip(), label_default=True)
                 elif len(rest.split()) >= 4 and not rest.rstrip().endswith("?"):
                     for sentence in split_sentences(rest):  # "Reply: ...", "Note: ...": prose after a label

@@ -219,3 +219,14 @@ def test_in_an_entry_a_default_sentence_naming_nothing_follows_up_the_setting_ju
     got = [(n, v, m, s) for n, v, m, s in _read(text) if m == "default"]
     assert got == [("flush.ms", "5", "default", {}), ("flush.ms", "0", "default", {"version": "<4.0"}),
                    ("flush.ms", "5", "default", {"version": ">=4.0"}), ("batch_bytes", "16384", "default", {})]
+
+
+def test_camel_case_names_and_a_default_value_label() -> None:
+    text = "### net.maxIncomingConnections\n\n*Type*: integer\n\n*Default*: 65536\n"
+    assert [(n, v, m) for n, v, m, _ in _read(text) if n != "Type"] == [
+        ("net.maxincomingconnections", "65536", "default")]
+    assert ("max_wal_size", "1GB", "default", {}) in _read("## max_wal_size\n\nDefault value: 1GB\n\nHow far the log grows.\n")
+    assert [n for n, *_ in _read("Raise connectionLimit to 20 for the pool.")] == ["connectionlimit"]
+    # a camelCase title alone on its line opens no entry; brand names are no settings
+    assert [n for n, *_ in _read("ePrescribing\n\nIt handles 5 pharmacies.\n") if n == "eprescribing"] == []
+    assert [n for n, *_ in _read("LumenVault keeps 30 days; iCloud keeps 60.") if "vault" in n or "cloud" in n] == []
