@@ -73,12 +73,12 @@ def _head(line: str) -> str | None:
     return name.lower() if opens else None  # as ``identifiers`` names it
 
 
-_CUE_AHEAD = re.compile(r"\s*(?:(?:[a-z]+\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
+_CUE_AHEAD = re.compile(r"\s*(?:(?:[`*]*[A-Za-z_][\w.]*[`*]*\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
 
 
 def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int, str]] = ()) -> int | None:
     """The index of the value a sentence's default cue points at: the value right after it
-    ("default is 8 hours", "defaults to 5", "default 50s"), else the nearest value before it
+    ("default is 8 hours", "defaults to 5", "default 50s", "the default `max_pool` is 100"), else the nearest value before it
     ("acks=1 (default)", "100 is the default"), else the nearest after it, unless two setting
     names stand between them (the cue is another setting's: "default pool max.idle.time
     above wait_timeout (1h)"); None without a cue or values."""

@@ -230,3 +230,8 @@ def test_camel_case_names_and_a_default_value_label() -> None:
     # a camelCase title alone on its line opens no entry; brand names are no settings
     assert [n for n, *_ in _read("ePrescribing\n\nIt handles 5 pharmacies.\n") if n == "eprescribing"] == []
     assert [n for n, *_ in _read("LumenVault keeps 30 days; iCloud keeps 60.") if "vault" in n or "cloud" in n] == []
+
+
+def test_the_default_cue_reaches_over_the_settings_name_to_its_value() -> None:
+    got = _read("Set max_pool to 50 in production; the default `max_pool` is 100.")
+    assert [(n, v, m) for n, v, m, _ in got] == [("max_pool", "50", "stated"), ("max_pool", "100", "default")]
