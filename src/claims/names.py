@@ -37,15 +37,17 @@ def identifiers(text: str) -> list[tuple[int, int, str]]:
 
 
 def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[str, str]:
-    """The versions a sentence scopes its values to: ``{"version": "<1.19.10"}``; a value the
-    sentence puts in the past without naming a version ("Previously, the default was 100") holds
-    for earlier releases: ``{"version": "<earlier"}``."""
+    """The versions a sentence scopes its values to (``skip``: the value's span, never read as
+    a version): ``{"version": "<1.19.10"}``; a value the sentence puts in the past without naming
+    a version ("Previously, the default was 100") holds for earlier releases: ``{"version":
+    "<earlier"}``."""
     for pattern, rel in ((OLDER, "<"), (NEWER, ">=")):
         for m in pattern.finditer(sentence):
             if skip and skip[0] <= m.start("v") < skip[1]:
                 continue
             return {"version": rel + m.group("v").lstrip("vV")}
-    return {"version": "<earlier"} if _PAST.search(sentence) else {}
+    past = _PAST.search(sentence)  # the values after the marker: "is now 256MB; previously it was 64MB"
+    return {"version": "<earlier"} if past and (skip is None or skip[0] >= past.start()) else {}
 
 
 def release(version: str) -> tuple[int, ...]:

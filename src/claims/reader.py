@@ -113,6 +113,7 @@ class _Reader:
         title = str(chunk.metadata.get("title") or "")
         names = {n for _, _, n in identifiers(title)}
         self.title_setting = next(iter(names)) if len(names) == 1 else None
+        self.section_version = ""  # the version the heading above names ("## 3.2.0", "### Changes in 5.1")
         # the settings the chunk and its title name, of two words or more: a sentence may name one
         # by its words ("the offsets retention default" for ``offsets.retention.minutes``)
         self.named = sorted({n for _, _, n in identifiers(f"{title}\n{chunk.text}") if len(name_stems(n)) > 1})
@@ -257,21 +258,23 @@ class _Reader:
     def _change(self, sentence: str, names: list[tuple[int, int, str]], ahead: str | None
                 ) -> tuple[list[ReadClaim], list[tuple[int, int]]]:
         """A change of value with the version that made it ("the default changed from 0 to 5 in
-        4.0"): the old value scoped to the versions before, the new one from it on; the spans
-        of the two values and the version."""
+        4.0", or under a changelog's heading "## 4.0"): the old value scoped to the versions
+        before, the new one from it on; with no version named, the old value holds for earlier
+        releases and the new one today. The spans of the two values and the version."""
         m = _CHANGE.search(sentence)
         if not m:
             return [], []
         versions = [v for v in re.finditer(VERSION, sentence) if not (m.start("a") <= v.start() < m.end("b"))]
-        if len(versions) != 1:
+        if len(versions) > 1:
             return [], []
-        version = versions[0].group(0).lstrip("vV")
+        version = versions[0].group(0).lstrip("vV") if versions else self.section_version
+        scopes = ({"version": "<" + version}, {"version": ">=" + version}) if version else ({"version": "<earlier"}, {})
         name = self._setting_for(sentence, m.start("a"), names, False, ahead)
         if name is None:
             return [], []
         modality = Modality.DEFAULT if _DEFAULT.search(sentence) else Modality.STATED
         out = []
-        for group, scope in (("a", {"version": "<" + version}), ("b", {"version": ">=" + version})):
+        for group, scope in zip(("a", "b"), scopes, strict=True):
             value, start = m.group(group), m.start(group)
             norm = parse_value(value)
             if " " in value and (norm is None or norm.kind in ("word", "number")):
@@ -280,7 +283,7 @@ class _Reader:
                             self._inferred(name, names))
             if c is not None:
                 out.append(c)
-        return (out, [(m.start("a"), m.end("b")), versions[0].span()]) if len(out) == 2 else ([], [])
+        return (out, [(m.start("a"), m.end("b")), *(v.span() for v in versions)]) if len(out) == 2 else ([], [])
 
     # -- blocks --------------------------------------------------------------------------
     def config(self, lines: list[str]) -> Iterator[ReadClaim]:
@@ -376,6 +379,8 @@ class _Reader:
                 continue
             if re.match(r"#{1,6}\s", line):  # another heading closes the entry
                 self.entry, self.entry_text = None, []
+                named = re.search(VERSION, line)
+                self.section_version = named.group(0).lstrip("vV") if named else ""
                 continue
             label = _LABEL.match(line)
             if label:

@@ -235,3 +235,14 @@ def test_camel_case_names_and_a_default_value_label() -> None:
 def test_the_default_cue_reaches_over_the_settings_name_to_its_value() -> None:
     got = _read("Set max_pool to 50 in production; the default `max_pool` is 100.")
     assert [(n, v, m) for n, v, m, _ in got] == [("max_pool", "50", "stated"), ("max_pool", "100", "default")]
+
+
+def test_a_changelog_change_takes_its_version_from_the_heading_and_past_values_are_earlier() -> None:
+    got = _read("## 3.2.0\n\n- Changed the default of `max_pool` from 10 to 20 (#1234).\n")
+    assert got == [("max_pool", "10", "default", {"version": "<3.2.0"}),
+                   ("max_pool", "20", "default", {"version": ">=3.2.0"})]
+    got = _read("* The default value of retry.backoff.ms was increased from 100 to 1000.\n")
+    assert got == [("retry.backoff.ms", "100", "default", {"version": "<earlier"}),
+                   ("retry.backoff.ms", "1000", "default", {})]
+    got = _read("The default for `cache_size` is now 256MB; previously it was 64MB.\n")
+    assert got == [("cache_size", "256MB", "default", {}), ("cache_size", "64MB", "stated", {"version": "<earlier"})]
