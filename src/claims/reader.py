@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 
-from ..graph.mentions import find_mentions
+from ..graph.mentions import Mention, find_mentions
 from ..graph.values import parse_value
 from ..text import split_sentences, stems
 from ..types import Chunk
@@ -46,7 +46,8 @@ from .names import (
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
-_CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*;?\s*(?:#.*)?$")
+_CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*"
+                     r"(?:;\s*(?:#\s*)?(?P<note>.*?)|#\s*(?P<hash>.*?))?\s*$")  # a comment after it: "; default is 151"
 _COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
@@ -291,9 +292,11 @@ class _Reader:
         body = [ln for ln in lines if ln.strip()]
         if not body or any(_SHELL.match(ln) for ln in body):
             return
+        sections = [ln for ln in body if ln.strip().startswith("[") and ln.strip().endswith("]")  # [mysqld]
+                    or ln.strip().endswith("{") or ln.strip() == "}"]  # http { ... }
         settings = [ln for ln in body if _CONFIG.match(ln) and not _COMMENT.match(ln)]
         comments = [ln for ln in body if _COMMENT.match(ln)]
-        if len(settings) + len(comments) < 0.8 * len(body):
+        if len(settings) + len(comments) + len(sections) < 0.8 * len(body):
             return
         note: list[str] = []
         for ln in body:
@@ -304,12 +307,27 @@ class _Reader:
             m = _CONFIG.match(ln)
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
-                said = " ".join(note)
-                modality = Modality.DEFAULT if _DEFAULT.search(said) else Modality.CONFIGURED
+                said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
+                stated = self._stated_default(said)
+                if stated is not None:  # "# retries (default: 3)" above "max_retries: 5": 3 is the default
+                    c = self._claim(key, "", stated.text, (stated.start, stated.end), said, Modality.DEFAULT, {})
+                    if c is not None:
+                        yield replace(c, attribute=Attribute(key, True, said))
+                modality = Modality.DEFAULT if stated is None and _DEFAULT.search(said) else Modality.CONFIGURED
                 c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {})
                 if c is not None and len(value.split()) <= 3:
                     yield replace(c, attribute=Attribute(key, True, said))  # its comment describes it
             note = []
+
+    @staticmethod
+    def _stated_default(comment: str) -> Mention | None:
+        """The value a config line's comment states as the default ("default: 3", "default is
+        151"), None when it states none (a bare "# default" makes the line itself the default)."""
+        if not _DEFAULT.search(comment):
+            return None
+        mentions = [m for m in find_mentions(comment) if m.norm.kind not in ("time", "date", "version")]
+        at = cued(comment, [(m.start, m.end) for m in mentions])
+        return mentions[at] if at is not None else None
 
     def table(self, lines: list[str]) -> Iterator[ReadClaim]:
         rows = [[c.strip().strip("`*") for c in ln.strip().strip("|").split("|")] for ln in lines]

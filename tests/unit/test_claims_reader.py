@@ -246,3 +246,13 @@ def test_a_changelog_change_takes_its_version_from_the_heading_and_past_values_a
                    ("retry.backoff.ms", "1000", "default", {})]
     got = _read("The default for `cache_size` is now 256MB; previously it was 64MB.\n")
     assert got == [("cache_size", "256MB", "default", {}), ("cache_size", "64MB", "stated", {"version": "<earlier"})]
+
+
+def test_a_config_comment_stating_a_default_gives_it_and_the_line_is_a_configured_value() -> None:
+    got = _read("```yaml\n# Maximum number of retries (default: 3)\nmax_retries: 5\n# request timeout\ntimeout_s: 30\n```\n")
+    assert [(n, v, m) for n, v, m, _ in got] == [("max_retries", "3", "default"), ("max_retries", "5", "configured"),
+                                                ("timeout_s", "30", "configured")]
+    got = _read("```ini\n[server]\nmax_conns = 500 ; default is 151\n```\n")
+    assert [(n, v, m) for n, v, m, _ in got] == [("max_conns", "151", "default"), ("max_conns", "500", "configured")]
+    got = _read("```\nhttp {\n    # default\n    idle_timeout 65;\n    body_limit 10m;\n}\n```\n")
+    assert [(n, v, m) for n, v, m, _ in got] == [("idle_timeout", "65", "default"), ("body_limit", "10m", "configured")]
