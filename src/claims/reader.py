@@ -395,8 +395,8 @@ class _Reader:
             if head:
                 self.entry, self.entry_text, self.last = head, [], head
                 continue
-            if re.match(r"#{1,6}\s", line):  # another heading closes the entry
-                self.entry, self.entry_text = None, []
+            if re.match(r"#{1,6}\s", line):  # another heading closes the entry and the topic
+                self.entry, self.entry_text, self.last = None, [], None
                 named = re.search(VERSION, line)
                 self.section_version = named.group(0).lstrip("vV") if named else ""
                 continue

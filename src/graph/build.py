@@ -194,7 +194,7 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     (``src.claims.audit``). ``settings``: the chunks' claims by setting when already read
     (``src.claims.answer.by_setting``). No retrieval scores: 1.0."""
     from ..claims.answer import by_setting
-    from ..claims.audit import audit_keys, older_documents
+    from ..claims.audit import audit_keys, older_documents, setting_keys
     from ..claims.reader import read_corpus
 
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
@@ -204,7 +204,10 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
                              embed_model=embed_model, lam=lam, threshold=threshold, progress=progress,
                              settings=settings)
     contradictions = audit_keys(full.keys, settings, source_weights, older_documents(chunks))
-    every = sorted([*contradictions, *(k for k in full.keys if k.status != KeyStatus.CONTRADICTION)],
+    reported = {k.key for k in contradictions}
+    agreed = [k for k in setting_keys(settings, source_weights, contradictions_only=False)
+              if k.key not in reported and k.status != KeyStatus.CONTRADICTION]  # the reader's other settings
+    every = sorted([*contradictions, *agreed, *(k for k in full.keys if k.status != KeyStatus.CONTRADICTION)],
                    key=lambda k: (STATUS_ORDER[k.status] != 0, -k.severity, k.key))
     # the graph holds every key judged (the extractor's contradictions the audit cannot stand behind
     # are left out of both); the list, with only_contradictions, the contradictions

@@ -256,3 +256,11 @@ def test_a_config_comment_stating_a_default_gives_it_and_the_line_is_a_configure
     assert [(n, v, m) for n, v, m, _ in got] == [("max_conns", "151", "default"), ("max_conns", "500", "configured")]
     got = _read("```\nhttp {\n    # default\n    idle_timeout 65;\n    body_limit 10m;\n}\n```\n")
     assert [(n, v, m) for n, v, m, _ in got] == [("idle_timeout", "65", "default"), ("body_limit", "10m", "configured")]
+
+
+def test_a_heading_ends_the_topic_a_default_sentence_naming_nothing_would_follow_up() -> None:
+    text = ("Override it with `idle_timeout` in the config file.\n\n### Disk buffer\n\n"
+            "By default the agent buffers events to disk up to 1 GB.\n")
+    assert [n for n, *_ in _read(text) if n == "idle_timeout"] == []
+    assert [(n, v) for n, v, *_ in _read(text.replace("### Disk buffer\n\n", "")) if n == "idle_timeout"] == [
+        ("idle_timeout", "1 GB")]
