@@ -282,11 +282,12 @@ class GraphFacts:
 
     def one_fact(self, question: str, candidates: Sequence[Candidate]) -> tuple[list[Candidate], tuple[str, ...]]:
         """The candidates that answer the fact the best-answering sentence states, and the graph's
-        keys for it (its own first, then the keys found to name the same fact). A value the graph files under another key stays when that key names the same
-        fact: similar at ``KEY_THRESHOLD``, as close to the question as the best answer's key, or
-        holding the best answer's value too (the docs' "events retained: 14 days" beside a blog's
-        "keeps event history: 14 days"); otherwise it answers another question, however alike the
-        words. Values the graph does not know stay; without an embedder nothing is left out."""
+        keys for it (its own first, then the keys found to name the same fact). A value the graph
+        files under another key stays when that key names the same fact: similar at
+        ``KEY_THRESHOLD``, as close to the question as the best answer's key, or holding the best
+        answer's value too (the docs' "events retained: 14 days" beside a blog's "keeps event
+        history: 14 days"); otherwise it answers another question, however alike the words.
+        Values the graph does not know stay; without an embedder nothing is left out."""
         if not candidates or self.similarity is None:
             return list(candidates), ()
         best = max(candidates, key=lambda c: (c.score, c.chunk_id))
