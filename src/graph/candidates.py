@@ -77,6 +77,9 @@ _MONEY = re.compile(r"(?P<cur>[$€£¥]|USD|EUR|GBP)\s?(?P<n>\d[\d,]*(?:\.\d+)?
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unavailable|unsupported|"
                        r"without)\b", re.IGNORECASE)
 _TABLE = re.compile(r"^\s*\|")
+# a dependent clause: its negation is its own ("preserves X when they are not modified")
+_DEPENDENT = re.compile(r"\b(?:when|whenever|if|unless|until|while|because|although|though|whereas|once)\b",
+                        re.IGNORECASE)
 _RELATION = re.compile(r"(?:\s*(?:\(|\)|,|:|-|–|\bby\b|\bis\b|\bwas\b|\bare\b|\bwere\b|\bof\b|\bin\b|\bon\b|"
                        r"\bas\b|\bthe\b|\bat\b|\bto\b|\bfrom\b|\bfor\b|\bbecame\b|\bnamed\b|\bcalled\b)\s*){1,4}",
                        re.IGNORECASE)
@@ -556,7 +559,9 @@ def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]
         return out
     cue = question.cue_terms - {"avail", "support", "includ"}
     if _share(text_terms(sentence), question.subject_terms) >= 0.5 and (not cue or text_terms(sentence) & cue):
-        neg = bool(_NEGATION.search(sentence))
+        dependent = _DEPENDENT.search(sentence)
+        main = sentence[:dependent.start()] if dependent and dependent.start() > 0 else sentence
+        neg = bool(_NEGATION.search(main))  # the main clause's negation says no
         return [_Span(0, len(sentence), "no" if neg else "yes", "false" if neg else "true", "bool")]
     return []
 
