@@ -452,3 +452,12 @@ def test_plans_named_in_lower_case_scope_their_values() -> None:
     # Hooklane forum and docs (data/): "every plan", "your plan" name no plan
     assert find_scope("Same on every plan as far as I know")[0] == {}
     assert find_scope("It is limited per workspace, the limit scales with your plan, and it's generous")[0] == {}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("numtool now preserves the precision of large integers when they are not modified.", ["yes"]),
+    ("numtool is not capable of keeping the precision of large integers.", ["no"]),
+    ("If you pipe it through sort, numtool does not keep the precision of large integers.", ["no"]),
+])
+def test_a_yes_no_sentence_is_negated_by_its_main_clause_only(text: str, expected: list[str]) -> None:
+    assert _values("Does numtool keep the precision of large integers?", text) == expected
