@@ -38,6 +38,7 @@ from .nlp import Tagger
 from .question import DATA_RATE_NOUNS, ENTITY_TYPES, NUMERIC_TYPES, AnswerType, Question
 from .scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
 from .span_ranker import SpanContext, SpanModel, load_span_model, span_features
+from .tables import row_sentences
 from .text import STOP, is_unit_word, key_tokens, prose, split_sentences, text_terms
 from .values import NUMBER_WORDS, UNIT_KINDS, fmt_num, to_number, ureg
 
@@ -139,13 +140,20 @@ class _Answering(NamedTuple):
 
 # -- sentences -------------------------------------------------------------------------------
 def chunk_sentences(chunk: Chunk) -> list[str]:
-    """Prose sentences and list items of a chunk (tables and code are left to the claim rules)."""
+    """Prose sentences, list items and a table's rows (with their headers) of a chunk; code is
+    left to the claim rules."""
     text = prose(chunk.text)
     out: list[str] = []
-    for line in text.splitlines():
+    table: list[str] = []
+    for line in [*text.splitlines(), ""]:
         line = line.strip()
-        if not line or _TABLE.match(line) or line.startswith("#") or line[-1] not in ".!?" and \
-                (_bare_value(line) or _title_case(line)):
+        if _TABLE.match(line):
+            table.append(line)
+            continue
+        if table:  # a table's rows, read with their headers
+            out.extend(row_sentences(table))
+            table = []
+        if not line or line.startswith("#") or line[-1] not in ".!?" and (_bare_value(line) or _title_case(line)):
             continue
         line = _LABEL.sub("", line.lstrip("-*+> ").strip())
         for s in split_sentences(line):
