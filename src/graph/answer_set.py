@@ -284,8 +284,8 @@ class GraphFacts:
         """The candidates that answer the fact the best-answering sentence states, and the graph's
         keys for it (its own first, then the keys found to name the same fact). A value the graph
         files under another key stays when that key names the same fact: similar at
-        ``KEY_THRESHOLD``, as close to the question as the best answer's key, or holding the best
-        answer's value too (the docs' "events retained: 14 days" beside a blog's "keeps event
+        ``KEY_THRESHOLD``, related to the question at ``KEEP_SHARE`` of the best answer's key at
+        least ("plans retention" beside "team data kept"), or holding the best answer's value too (the docs' "events retained: 14 days" beside a blog's "keeps event
         history: 14 days"); otherwise it answers another question, however alike the words.
         Values the graph does not know stay; without an embedder nothing is left out."""
         if not candidates or self.similarity is None:
@@ -303,7 +303,8 @@ class GraphFacts:
         asked = dict(zip(others, map(float, to_question[1:]), strict=True))
         value = norm_of(best.normalized)
         shares = {k.key for k in self.keys if any(compare(norm_of(n.normalized), value) == "equal" for n in k.claims)}
-        same = {f for f in others if to_anchor[f] >= KEY_THRESHOLD or asked[f] >= float(to_question[0]) or f in shares}
+        near = KEEP_SHARE * float(to_question[0])  # as related to the question as an answering sentence must be
+        same = {f for f in others if to_anchor[f] >= KEY_THRESHOLD or asked[f] >= near or f in shares}
         kept = [c for c in candidates if facts[c.chunk_id + c.normalized] in (None, anchor, *same)]
         return kept, (anchor, *sorted(same))
 
