@@ -461,3 +461,12 @@ def test_plans_named_in_lower_case_scope_their_values() -> None:
 ])
 def test_a_yes_no_sentence_is_negated_by_its_main_clause_only(text: str, expected: list[str]) -> None:
     assert _values("Does numtool keep the precision of large integers?", text) == expected
+
+
+def test_a_table_row_answers_with_its_headers() -> None:
+    from src.graph.candidates import chunk_sentences
+
+    text = ("| Plan | Retention | Burst (5 s) |\n|---|---|---|\n| Free | 3 days | 50 |\n| Team | 14 days | 400 |\n")
+    assert chunk_sentences(_chunk(text)) == ["Free plan: retention 3 days, burst 50.", "Team plan: retention 14 days, burst 400."]
+    assert _values("How long is data retained on the Team plan?", text) == ["14 days"]
+    assert chunk_sentences(_chunk("| 14 days |\n| 7 days |\n")) == []  # no header, no sentences
