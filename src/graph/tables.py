@@ -39,18 +39,20 @@ def _is_rule(cells: list[str]) -> bool:
 
 
 def row_sentences(lines: list[str]) -> list[str]:
-    """A Markdown table's data rows as sentences, each cell with its column's header: under
-    ``| Plan | Retention |``, ``| Team | 14 days |`` reads "Team plan: retention 14 days." (a
-    first column of plans, tiers or editions names the row's scope the way prose does)."""
+    """The data rows of a Markdown table whose first column names a scope (plans, tiers,
+    editions, versions, regions...) as sentences, each cell with its column's header: under ``|
+    Plan | Retention |``, ``| Team | 14 days |`` reads "Team plan: retention 14 days.", the row's
+    scope named the way prose names it. Other tables (plans as columns, a parameter per row) are
+    left to the claim rules, which read their columns' dimensions."""
     rows = [_cells(ln) for ln in lines]
-    if len(rows) < 3 or not _is_rule(rows[1]) or not all(rows[0]):
-        return []  # no header, no sentences
+    if len(rows) < 3 or not _is_rule(rows[1]) or not all(rows[0]) or _singular(rows[0][0]) not in SCOPE_HEADERS:
+        return []  # no header, or rows that are no scopes
     header = [re.sub(r"\s*\(.*?\)", "", h).lower() for h in rows[0]]  # "Burst (5 s)": the column, not a value
     out = []
     for row in rows[2:]:
         if len(row) != len(header) or not row[0]:
             continue
-        lead = f"{row[0]} {header[0]}" if _singular(header[0]) in SCOPE_HEADERS else f"{header[0]} {row[0]}"
+        lead = f"{row[0]} {header[0]}"
         rest = ", ".join(f"{h} {c}" for h, c in zip(header[1:], row[1:], strict=True) if c)
         if rest:
             out.append(f"{lead}: {rest}.")
