@@ -94,7 +94,7 @@ def without_read(claims: Sequence[Claim], by_name: Mapping[str, list[ReadClaim]]
     def taken(c: Claim) -> bool:
         sentence, value = " ".join(c.sentence.split()), norm_of(str(c.normalized))
         return bool(sentence) and any((s in sentence or sentence in s) and compare(n, value) == "equal"
-                   for s, n in read.get(c.chunk_id, ()))
+                                      for s, n in read.get(c.chunk_id, ()))
     return [c for c in claims if not taken(c)]
 
 
