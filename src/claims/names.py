@@ -22,6 +22,8 @@ NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|aft
                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{VERSION})\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(?:previously|formerly|in\s+(?:older|earlier|previous)\s+(?:versions|releases))\b", re.IGNORECASE)
 _DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
+# a sentence that opens by naming the release it speaks of
+RELEASE_LEAD = re.compile(r"\s*(?:In|For|With)\s+(?:[A-Z][\w.-]*\s+){1,3}(?P<v>v?\d+(?:\.(?:\d+|x))+)\s*,")
 
 _UNIT_SUFFIX = re.compile(r"[._](ms|msec|millis|seconds?|secs?|minutes?|mins|hours?|days?|bytes|kb|mb)$")
 
@@ -40,12 +42,15 @@ def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[st
     """The versions a sentence scopes its values to (``skip``: the value's span, never read as
     a version): ``{"version": "<1.19.10"}``; a value the sentence puts in the past without naming
     a version ("Previously, the default was 100") holds for earlier releases: ``{"version":
-    "<earlier"}``."""
+    "<earlier"}``; a release the sentence opens with ("In Agent 3.x, ...") holds from it on."""
     for pattern, rel in ((OLDER, "<"), (NEWER, ">=")):
         for m in pattern.finditer(sentence):
             if skip and skip[0] <= m.start("v") < skip[1]:
                 continue
             return {"version": rel + m.group("v").lstrip("vV")}
+    lead = RELEASE_LEAD.match(sentence)  # "In Hooklane Agent 3.x, the default is 30 seconds": from 3.x on
+    if lead:
+        return {"version": ">=" + lead.group("v").lstrip("vV")}
     past = _PAST.search(sentence)  # the values after the marker: "is now 256MB; previously it was 64MB"
     return {"version": "<earlier"} if past and (skip is None or skip[0] >= past.start()) else {}
 

@@ -35,6 +35,7 @@ from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
     OLDER,
+    RELEASE_LEAD,
     VERSION,
     doc_version,
     identifiers,
@@ -189,12 +190,11 @@ class _Reader:
         if not label_default and not pairs and not _DEFAULT.search(sentence) \
                 and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
             return  # a list marker, a lone number, a code fragment
-        scoped = [(m.start("v"), m.end("v")) for p in (OLDER, NEWER) for m in p.finditer(sentence)]
+        scoped = [(m.start("v"), m.end("v")) for p in (OLDER, NEWER, RELEASE_LEAD) for m in p.finditer(sentence)]
         # with ``settings_only``, a sentence naming no setting, in no entry, with no ``key=value``
-        # and no default cue for the setting spoken of gives its values to no setting
-        # (``_setting_for``): they are not looked for
+        # and no default cue gives its values to no setting (``_setting_for``): not looked for
         nameless = self.settings_only and not names and not pairs and self.entry is None and not label_default \
-            and not ((self.last or self.title_setting or ahead) and _DEFAULT.search(sentence))
+            and not _DEFAULT.search(sentence)
         mentions = [] if nameless else [m for m in find_mentions(sentence) if m.norm.kind != "time"
                     and not any(m.overlaps(t) for t in taken)
                     and not any(m.overlaps((p.start(), p.end())) for p in pairs)

@@ -264,3 +264,13 @@ def test_a_heading_ends_the_topic_a_default_sentence_naming_nothing_would_follow
     assert [n for n, *_ in _read(text) if n == "idle_timeout"] == []
     assert [(n, v) for n, v, *_ in _read(text.replace("### Disk buffer\n\n", "")) if n == "idle_timeout"] == [
         ("idle_timeout", "1 GB")]
+
+
+def test_a_sentence_opening_with_a_release_scopes_its_values_and_the_release_is_no_value() -> None:
+    text = ("In Acme Agent 3.x, the default flush timeout is 30 seconds.\n\n"
+            "In Acme Agent 4.x, the default flush timeout is 60 seconds.\n\nSet `flush_timeout` to change it.\n")
+    got = [(n, v, m, s) for n, v, m, s in _read(text) if n == "flush_timeout"]
+    assert got == [("flush_timeout", "30 seconds", "default", {"version": ">=3.x"}),
+                   ("flush_timeout", "60 seconds", "default", {"version": ">=4.x"})]
+    chunk = _chunk(text)
+    assert [c for c in read_chunk(chunk) if c.attribute.identifier] == read_chunk(chunk, settings_only=True)
