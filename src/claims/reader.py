@@ -436,14 +436,11 @@ def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]]
     return claims, (reader.entry, reader.entry_text)
 
 
-def read_chunk(chunk: Chunk, *, settings_only: bool = False, before: Chunk | None = None) -> list[ReadClaim]:
+def read_chunk(chunk: Chunk, *, settings_only: bool = False) -> list[ReadClaim]:
     """Every claim the reader finds in ``chunk``, in reading order; ``settings_only``: only the
     claims that give a named setting a value (what ``src.claims.answer.by_setting`` keeps), about
-    twice as fast on prose that names none. ``before``: the chunk before it in its document,
-    whose setting entry, when still open at its end, the chunk continues ("Default: 16384"
-    under an entry the chunker cut after its heading)."""
-    entry = _read(before, True)[1] if before is not None else (None, [])
-    return _read(chunk, settings_only, entry)[0]
+    twice as fast on prose that names none. ``read_corpus`` continues an entry across chunks."""
+    return _read(chunk, settings_only)[0]
 
 
 def previous_chunk_id(chunk_id: str) -> str | None:

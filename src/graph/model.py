@@ -41,7 +41,7 @@ class ClaimGraph:
         g = self.graph.copy()
         old = next((k for k in self.keys if k.key == key.key), None)
         if old is not None:
-            g.remove_nodes_from([f"key::{old.key}", *(n.id for n in old.claims)])
+            remove_key_nodes(g, old)
         add_key_nodes(g, key)
         return ClaimGraph(graph=g, keys=(key, *[k for k in self.keys if k.key != key.key]), notices=self.notices,
                           source_weights=dict(self.source_weights))
@@ -52,7 +52,7 @@ class ClaimGraph:
         g = self.graph.copy()
         for old, new in zip(self.keys, keys, strict=True):
             if new is not old:
-                g.remove_nodes_from([f"key::{old.key}", *(n.id for n in old.claims)])
+                remove_key_nodes(g, old)
                 add_key_nodes(g, new)
         names = {k.key for k in keys}
         added = [k for k in added if k.key not in names]
@@ -144,6 +144,11 @@ def graphml_safe(g: nx.DiGraph) -> nx.DiGraph:
     out.add_nodes_from((n, clean(a)) for n, a in g.nodes(data=True))
     out.add_edges_from((u, v, clean(a)) for u, v, a in g.edges(data=True))
     return out
+
+
+def remove_key_nodes(g: nx.DiGraph, k: KeyResult) -> None:
+    """A key's node and its claims' nodes, with every edge they have."""
+    g.remove_nodes_from([f"key::{k.key}", *(n.id for n in k.claims)])
 
 
 def add_key_nodes(g: nx.DiGraph, k: KeyResult) -> None:

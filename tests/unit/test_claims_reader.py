@@ -200,8 +200,8 @@ def test_a_chunk_continues_the_setting_entry_its_documents_chunk_before_left_ope
     from src.claims.reader import previous_chunk_id, read_corpus
 
     assert [c.attribute.name for c in read_chunk(ENTRY_TAIL)] != ["pool_size"]  # alone, the entry is lost
-    assert [(c.attribute.name, c.value, c.modality) for c in read_chunk(ENTRY_TAIL, before=ENTRY_HEAD)] == [
-        ("pool_size", "32", Modality.DEFAULT)]
+    assert [(c.attribute.name, c.value, c.modality) for c in read_corpus([ENTRY_HEAD, ENTRY_TAIL])
+            if c.chunk_id == ENTRY_TAIL.id] == [("pool_size", "32", Modality.DEFAULT)]
     in_order = [(c.attribute.name, c.value) for c in read_corpus([ENTRY_HEAD, ENTRY_TAIL], settings_only=True)]
     looked_up = [(c.attribute.name, c.value) for c in read_corpus([ENTRY_TAIL], settings_only=True,
                                                                   by_id={ENTRY_HEAD.id: ENTRY_HEAD})]
