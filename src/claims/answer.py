@@ -253,8 +253,7 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     how = "named"
     if len(named) == 1:
         setting = named[0]
-    elif similarity is None or not (named or evidence) or question.atype is AnswerType.VERSION \
-            or re.search(r"\bversions?\b", question.text, re.IGNORECASE):
+    elif similarity is None or not (named or evidence) or question.atype is AnswerType.VERSION:
         return None  # a version asked without a setting's name is a product's, not a setting's value
     else:
         # by meaning, only a setting the docs describe (an entry, or a sentence giving its default)

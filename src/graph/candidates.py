@@ -341,23 +341,14 @@ def _counted(sentence: str, span: _Span) -> _Span:
 
 
 _CODE_BEFORE = re.compile(r"\b(?:HTTP|status|error|code|port|ID|PIN|ext\.?|no\.)\s*#?\s*$", re.IGNORECASE)
-_CHANGE_TO = re.compile(r"\s+to\s+(?:(?:under|over|about|around|just|roughly|approximately|nearly|less than|more "
-                        r"than)\s+)?$", re.IGNORECASE)
 
 
 def _standing_values(sentence: str, spans: list[_Span], *, codes: bool = False) -> list[_Span]:
-    """The amounts a sentence states as true: not the one a change started from ("sync time
-    improved from 10 minutes to under 30 seconds": 30 seconds), nor a moment in the past
-    ("stopped approximately one week ago") or what was left at one ("15 days remaining"); unless
-    ``codes``, no code ("HTTP 429", "port 8080") and no breadcrumb's step number ("Getting started > 3.")."""
-    former = {id(a) for a, b in zip(spans, spans[1:])
-              if a.kind == b.kind and re.search(r"\bfrom\s+$", sentence[:a.start], re.IGNORECASE)
-              and _CHANGE_TO.fullmatch(sentence[a.end:b.start])}
+    """The amounts a sentence states as true: unless ``codes``, no code ("HTTP 429", "port 8080")
+    and no breadcrumb's step number ("Getting started > 3.")."""
 
     def standing(sp: _Span) -> bool:
         before, after = sentence[:sp.start], sentence[sp.end:]
-        if id(sp) in former or re.match(r"\s*(?:ago|remaining|left)\b", after, re.IGNORECASE):
-            return False
         step = sp.value == sentence[sp.start:sp.end] and re.search(r"[>»|]\s*$", before) and re.match(r"\.?\s*$", after)
         return codes or not (_CODE_BEFORE.search(before) or step)
 

@@ -188,15 +188,6 @@ def _example_instance(clause: str, mention: Mention) -> bool:
             and bool(re.match(r"\s+[a-z][a-z-]+\b", clause[mention.end:])))
 
 
-_IMAGE_SIZE_BEFORE = re.compile(r"\b\d{2,5}\s*[×x]\s*\d{2,5}\s*$")
-
-
-def _attachment_caption(clause: str, mention: Mention) -> bool:
-    """"Screenshot 2025-05-13 834×425 24.6 KB": a size right after image dimensions is a
-    forum attachment's caption, not a claim."""
-    return bool(_IMAGE_SIZE_BEFORE.search(clause[:mention.start]))
-
-
 def clause_claims(clause: str, sentence: str, chunk: Chunk, previous: Claim | None) -> list[Claim]:
     """Claims of one clause; a past-tense report of one event ("deliveries were delayed for 47
     minutes") gives no prose values; an explicit ``key=value`` setting in it still counts."""
@@ -213,7 +204,7 @@ def clause_claims(clause: str, sentence: str, chunk: Chunk, previous: Claim | No
         return out
     out.extend(availability_claims(clause, scope, sentence, chunk))
     mentions = [x for x in find_mentions(clause) if not x.bare and not any(x.overlaps(s) for s in taken)
-                and not _example_instance(clause, x) and not _attachment_caption(clause, x)]
+                and not _example_instance(clause, x)]
     segments = _segment_scopes(clause, scope_spans, mentions)
     for mention in mentions:
         key = subject_key(clause, mention, taken)
@@ -311,7 +302,7 @@ def availability_claims(clause: str, scope: dict[str, str], sentence: str, chunk
     if m:
         subj_key = key_from_words(content_words(m.group("subj")))
         names = _names(m.group("rest") if m.re is _ONLY_WORKS else "on " + m.group("rest"))
-        if subj_key and names and not re.search(r"\d", m.group("rest").split(",")[0]):
+        if subj_key and names:
             return [_only_claim(subj_key, names, sentence, chunk)]
     return []
 

@@ -88,7 +88,6 @@ def _recurring(found: str, before: str) -> bool:
     low = found.lower()
     plural_day = re.search(rf"\b{DAY}\b", low) and re.search(r"(day|sun|mon|tue|wed|thu|fri|sat)s\b", low)
     return bool(plural_day or "every" in low or re.search(r"\b(every|each|daily|nightly|weekly)\s*$", before.lower())
-                or re.search(r"\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}", low)
                 or (re.search(r"\d{1,2}:\d{2}", low) and re.search(rf"\b{DAY}\b", low)))
 
 

@@ -205,9 +205,6 @@ def _asked_noun(text: str) -> str | None:
     owned = re.search(r"\w's\s+([a-z]+)\s*\??$", text)
     if owned and re.match(r"\s*(?:what|which)\b", text, re.IGNORECASE):
         return owned.group(1).lower()
-    kind = re.search(r"\b(?:what|which)\s+(?:\w+\s+)?(?:type|kind|sort|form|category)\s+of\s+([a-z]+)", text, re.IGNORECASE)
-    if kind:
-        return kind.group(1).lower()
     np_ = re.match(r"\s*(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)(?P<np>[a-z][\w\s-]*?)\s*"
                    r"(?:\b(?:of|for|in|on|at|per|by|with|from|when|that|does|do|did|is|are)\b|\?|$)", text, re.IGNORECASE)
     if np_:
@@ -238,7 +235,6 @@ def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
     rest = body[first.end():] if first else body
     offset = len(body) - len(rest)
     runs = [m for m in _PROPER.finditer(rest) if m.group(0).lower() not in skip | STOP
-            and not re.fullmatch(r"(?:is|are|was|were|does|do|did|I|I'm|I've|I'd|I'll)", m.group(0), re.IGNORECASE)
             # a lone capitalised first word ("Recommend ...", "Explain ...") is just the sentence start
             and not (offset + m.start() == 0 and " " not in m.group(0) and not re.search(r"[A-Z\d]", m.group(0)[1:]))]
     if runs:
@@ -307,9 +303,6 @@ def analyse_question(text: str) -> Question:
         atype, noun = AnswerType.DATE, noun or "birth"
     if noun and noun in DIMENSION_NOUNS or (noun or "").rstrip("s") in DIMENSION_NOUNS:
         atype = AnswerType.YESNO  # "Which plans include X?": where X is available
-    if atype == AnswerType.PHRASE and re.search(r"\b(?:biggest|largest|smallest|longest|shortest|highest|lowest)\b",
-                                                low) and not _noun_type(noun or ""):
-        atype = AnswerType.QUANTITY  # "the biggest video file": a measure
     if atype == AnswerType.PHRASE and not _noun_type(noun or "") or atype == AnswerType.QUANTITY and not noun:
         # "What is the monthly fee?", "Maximum event payload size?", "How much is the Gold
         # tier?": a measure word sets the type

@@ -47,7 +47,7 @@ _DIGITS = frozenset("0123456789")
 
 def _split_names(text: str) -> list[str]:
     parts = re.split(r"\s*(?:,|\band\b|\bor\b|&|/)\s*", text)
-    return [re.sub(r"^the\s+", "", p.strip(), flags=re.IGNORECASE).lower() for p in parts if p.strip()]
+    return [p.strip().lower() for p in parts if p.strip()]
 
 
 def _singular(word: str) -> str:

@@ -96,7 +96,7 @@ def _column_dimension(names: list[str], chunk: Chunk) -> str:
 
 
 def _label_key(label: str, heading: str = "") -> str:
-    words = content_words(re.sub(r"\([^)]*\)", " ", label))
+    words = content_words(label)
     if len(words) <= 1 and heading:
         words = content_words(heading) + words
     return key_from_words(words, limit=5)

@@ -125,10 +125,3 @@ def test_post_labels_of_thread_chunks_are_not_keys():
     claims = _claims("Answer: 10s metrics are optional and cost more; default window is 30s", "forums")
     assert [key for key, *_ in claims] == ["metrics", "window"]
     assert ("window", {}, "30s", "PT30S") in claims
-
-
-def test_attachment_captions_are_not_sizes():
-    assert _claims("Thank you Screenshot from 2025-05-13 15-50-13 1823×134 18.2 KB", "forums") == []
-    assert _claims("See image 1920x2237 294 KB below.", "forums") == []
-    assert _claims("The attachment limit is 25 MB per file.", "forums") == [
-        ("attachment limit", {}, "25 MB", "25 MiB")]

@@ -19,7 +19,6 @@ from src.graph.text import content_words
     ("24th Rifle Division was formed in which year?", AnswerType.YEAR, "year", "24th Rifle Division"),
     ("What is the median income for a family in Screven?", AnswerType.MONEY, "income", "Screven"),
     ("What political party is John Dailey affiliated with?", AnswerType.ORG, "party", "John Dailey"),
-    ("221B Baker Street is a game for which type of medium?", AnswerType.PHRASE, "medium", "221B Baker Street"),
     # support questions (data/, NimbusNote, CloudSync, OpenEMR)
     ("How long does the Team plan keep event history?", AnswerType.DURATION, None, "keep event history"),
     ("How long is version history kept on the Basic plan?", AnswerType.DURATION, None, "version history kept"),
