@@ -107,9 +107,10 @@ def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
     for c in claims:
         if c.attribute.identifier:
             out.setdefault(c.attribute.name, []).append(c)
-    # a name run together with the word before it ("Thekeepalive_requests") is the name it ends with
+    # a name run together with the word before it ("Thekeepalive_requests") is the name it ends
+    # with; a name of one word is no such name ("interval" in "clientaliveinterval")
     for name in sorted(out, key=len, reverse=True):
-        base = next((b for b in out if b != name and len(b) >= 8 and name.endswith(b)
+        base = next((b for b in out if b != name and len(b) >= 8 and name.endswith(b) and not b.isalnum()
                      and name[-len(b) - 1].isalnum() and len(out[b]) >= len(out[name])), None)
         if base is not None:
             out[base] += out.pop(name)

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 
 from ..graph.mentions import Mention, find_mentions
+from ..graph.text import STOP
 from ..graph.values import parse_value
 from ..text import split_sentences, stems
 from ..types import Chunk
@@ -73,6 +74,68 @@ def _head(line: str) -> str | None:
         return None  # "ePrescribing" alone on its line: a section's title, not a setting
     opens = dotted or line.strip().startswith(("#", "`")) or line.strip() == name
     return name.lower() if opens else None  # as ``identifiers`` names it
+
+
+# a definition list laid out by indentation (manual pages, plain-text references): a name,
+# perhaps with its arguments ("maxdelay delay", "acl_file file path"), over a deeper-indented body
+_HANGING = re.compile(r"^(?P<ind> *)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<args>(?: +[\w<>\[\]|.-]+){0,6}) *$")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _hanging(lines: list[str], i: int) -> str | None:
+    """The setting a hanging head at ``lines[i]`` names: an identifier ("AllowTcpForwarding",
+    "acl_file"), an indented word ("Port"), or a lower-case word with one or two arguments
+    ("maxpoll poll"), over deeper-indented text."""
+    m = _HANGING.match(lines[i])
+    if not m:
+        return None
+    body = next((ln for ln in lines[i + 1:] if ln.strip()), "")
+    if _indent(body) < _indent(lines[i]) + 2:
+        return None
+    name, args = m.group("name"), m.group("args").split()
+    if re.search(r"[._-]|[a-z][A-Z]", name):
+        return name.lower()
+    if name.lower() in STOP or len(args) > 2:
+        return None
+    indented = bool(m.group("ind")) or i == 0  # a chunk's first line lost its indentation
+    return name.lower() if (not args and indented) or (args and name.islower()) else None
+
+
+# a short head sharing its line with the body's first line ("     Port    Specifies the port ...")
+_INLINE_HEAD = re.compile(r"^(?P<ind> +)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<gap> {2,})[A-Z][a-z]+ \w")
+
+
+def _unwrap(lines: list[str]) -> list[str]:
+    """The lines with each paragraph under a hanging head joined into one line: a manual page
+    wraps its sentences, and a sentence is read within one line. A head sharing its line with
+    the body is put on a line of its own."""
+    split: list[str] = []
+    for line in lines:
+        m = _INLINE_HEAD.match(line)
+        if m and len(m.group("name")) + len(m.group("gap")) >= 6 and m.group("name").lower() not in STOP:
+            split += [line[:m.end("name")], " " * (m.end("gap")) + line[m.end("gap"):]]
+        else:
+            split.append(line)
+    lines = split
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        out.append(lines[i])
+        if _hanging(lines, i) is None:
+            i += 1
+            continue
+        depth, i, joinable = _indent(lines[i]), i + 1, False
+        while i < len(lines) and (not lines[i].strip() or _indent(lines[i]) > depth) and _hanging(lines, i) is None:
+            if lines[i].strip() and joinable:
+                out[-1] = f"{out[-1].rstrip()} {lines[i].strip()}"
+            else:
+                out.append(lines[i])
+            joinable = bool(lines[i].strip())
+            i += 1
+    return out
 
 
 _CUE_AHEAD = re.compile(r"\s*(?:(?:[`*]*[A-Za-z_][\w.]*[`*]*\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
@@ -156,7 +219,7 @@ class _Reader:
         """The setting named nearest before the value, else after it, else the entry open; a
         sentence of prose falls back to the setting the chunk spoke of last and the title's."""
         before = [n for n in names if n[1] <= start]
-        after = [n for n in names if n[0] >= start]
+        after = [n for n in names if n[0] > start]  # a value shaped like a name ("tlsv1.2") is not its own setting
         if before:
             return before[-1][2]
         if after:
@@ -369,7 +432,7 @@ class _Reader:
                     yield c
 
     def read(self) -> Iterator[ReadClaim]:
-        lines = self.chunk.text.splitlines()
+        lines = _unwrap(self.chunk.text.splitlines())
         i = 0
         lead = False  # the line before opened a list of defaults ("The default changed in 3.0:")
         while i < len(lines):
@@ -390,8 +453,8 @@ class _Reader:
                 yield from self.table(lines[i:j])
                 i = j
                 continue
+            head = _head(line) or _hanging(lines, i)
             i += 1
-            head = _head(line)
             if head:
                 self.entry, self.entry_text, self.last = head, [], head
                 continue

@@ -43,9 +43,11 @@ class Mention:
 
 
 def _blocked(text: str) -> list[tuple[int, int]]:
-    """Spans that hold numbers but no values: dates, ids, dotted versions, inline code, URLs."""
+    """Spans that hold numbers but no values: dates, ids, dotted versions, inline code, URLs,
+    manual page references ("sshd(8)")."""
     spans = [m.span() for m in _DATE.finditer(text)]
-    spans += [m.span() for m in re.finditer(r"`[^`]*`|https?://\S+|\$\s?\d[\d,.]*|\b\w+_\w*\d\w*\b", text)]
+    spans += [m.span() for m in re.finditer(r"`[^`]*`|https?://\S+|\$\s?\d[\d,.]*|\b\w+_\w*\d\w*\b"
+                                            r"|\b[a-z][\w.-]*\(\d\w?\)", text)]
     return spans
 
 

@@ -274,3 +274,35 @@ def test_a_sentence_opening_with_a_release_scopes_its_values_and_the_release_is_
                    ("flush_timeout", "60 seconds", "default", {"version": ">=4.x"})]
     chunk = _chunk(text)
     assert [c for c in read_chunk(chunk) if c.attribute.identifier] == read_chunk(chunk, settings_only=True)
+
+
+def test_a_manual_pages_definition_list_gives_each_head_the_defaults_of_its_indented_body() -> None:
+    # the layout of a section 5 manual page: heads indented 5, bodies 13, sentences wrapped
+    text = ("     RetryBudget\n"
+            "             Sets how many attempts a peer gets before it is dropped; see relayd(8) for the\n"
+            "             states.  The default is\n"
+            "             4.\n\n"
+            "     Port    Specifies the port number that the relay listens on.  The default is 7070.\n\n"
+            "     pollwindow interval\n"
+            "             Sets the polling window in seconds.  The default value is 30 seconds.\n\n"
+            "     AcceptOld\n"
+            "             Specifies whether old peers are accepted.  The default is yes.\n")
+    read = [(n, v, m) for n, v, m, _ in _read(text, cid="kb/docs/relayd.conf.5.txt#c0") if m == "default"]
+    assert read == [("retrybudget", "4", "default"), ("port", "7070", "default"),
+                    ("pollwindow", "30 seconds", "default"), ("acceptold", "yes", "default")]
+
+
+def test_an_indented_prose_line_or_a_config_line_with_wide_spacing_opens_no_entry() -> None:
+    # a chunk cut inside a paragraph, and a config block: neither is a definition list
+    cut = "This limit is applied\n             in addition to the other one.  The default is 8."
+    assert by_setting(read_chunk(_chunk(cut))) == {}
+    config = "events {\n    worker_pool  1024;\n}\n"
+    assert _read(config, cid="kb/docs/relay.conf.md#c0") == [("worker_pool", "1024", "stated", {})]
+
+
+def test_a_value_shaped_like_a_name_is_not_its_own_setting_and_one_word_names_stay_apart() -> None:
+    text = "     cipher_suite version\n             The suite offered first.  Defaults to tlsv1.3.\n"
+    assert _read(text) == [("cipher_suite", "tlsv1.3", "default", {})]
+    claims = read_chunk(_chunk("     SessionInterval\n             Seconds between pings.  The default is 0.\n\n"
+                               "     interval_ms count\n             The default is 250.\n"))
+    assert sorted(by_setting(claims)) == ["interval_ms", "sessioninterval"]
