@@ -88,14 +88,14 @@ def _indent(line: str) -> int:
 def _hanging(lines: list[str], i: int) -> str | None:
     """The setting a hanging head at ``lines[i]`` names: an identifier ("AllowTcpForwarding",
     "acl_file"), an indented word ("Port"), or a lower-case word with one or two arguments
-    ("maxpoll poll"), over deeper-indented text."""
+    ("maxpoll poll", "cleansession [ true | false ]"), over deeper-indented text."""
     m = _HANGING.match(lines[i])
     if not m:
         return None
     body = next((ln for ln in lines[i + 1:] if ln.strip()), "")
     if _indent(body) < _indent(lines[i]) + 2:
         return None
-    name, args = m.group("name"), m.group("args").split()
+    name, args = m.group("name"), [a for a in m.group("args").split() if a not in ("[", "]", "|")]
     if re.search(r"[._-]|[a-z][A-Z]", name):
         return name.lower()
     if name.lower() in STOP or len(args) > 2:
@@ -305,16 +305,19 @@ class _Reader:
             # "Default: all", "the default is all", "defaults to all": a word value after the cue
             m = re.search(r"\bdefault(?:s?\s+(?:is|to|of|value\s+is|setting\s+is|=)\s+|\s*[:=]\s*|$)", sentence,
                           re.IGNORECASE) if not label_default else re.match(r"[^:]*:[*_\s]*", sentence)
-            if m:
-                w = _WORD_VALUE.match(sentence[m.end():])
-                if w and w.group("w").lower() not in {"the", "a", "an", "it", "this", "value", "setting", "is"}:
-                    span = (m.end() + w.start("w"), m.end() + w.end("w"))
-                    name = self._setting_for(sentence, span[0], names, label_default)
-                    if name:
-                        c = self._claim(name, "", w.group("w"), span, sentence, modality, version_scope(sentence),
-                                        self._inferred(name, names))
-                        if c is not None:
-                            yield c
+            w = _WORD_VALUE.match(sentence[m.end():]) if m else None
+            start = m.end() if m else 0
+            if w is None:  # "any (the default), inet or inet6": the word before the cue
+                w = re.search(r"(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*\s+\((?:the\s+)?default\)", sentence)
+                start = 0
+            if w and w.group("w").lower() not in {"the", "a", "an", "it", "this", "value", "setting", "is"}:
+                span = (start + w.start("w"), start + w.end("w"))
+                name = self._setting_for(sentence, span[0], names, label_default)
+                if name:
+                    c = self._claim(name, "", w.group("w"), span, sentence, modality, version_scope(sentence),
+                                    self._inferred(name, names))
+                    if c is not None:
+                        yield c
         if given or names:
             self.last = given[-1] if given else names[-1][2]  # the setting the sentence gave a value to
             self.spoke, self.valued = True, bool(given)

@@ -306,3 +306,11 @@ def test_a_value_shaped_like_a_name_is_not_its_own_setting_and_one_word_names_st
     claims = read_chunk(_chunk("     SessionInterval\n             Seconds between pings.  The default is 0.\n\n"
                                "     interval_ms count\n             The default is 250.\n"))
     assert sorted(by_setting(claims)) == ["interval_ms", "sessioninterval"]
+
+
+def test_the_word_a_list_of_choices_marks_as_the_default_is_the_default() -> None:
+    text = ("     RelayFamily\n             Which addresses the relay binds.  Valid arguments are any (the default),\n"
+            "             inet or inet6.\n\n"
+            "     replay [ true | false ]\n             Whether stored messages are replayed.  Setting to false (the default)\n"
+            "             keeps them.\n")
+    assert _read(text) == [("relayfamily", "any", "default", {}), ("replay", "false", "default", {})]
