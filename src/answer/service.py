@@ -24,6 +24,7 @@ failures in a row); past it, the offline path answers and the answer's ``llm_sta
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -184,6 +185,8 @@ class AnswerService:
         self._audits: dict[bool, Any] = {}  # every_key -> the corpus audit (a ClaimGraph)
         self._groups: list[list[str]] | None = None
         self._setting_claims: dict[str, list[Any]] | None = None
+        self._entry_names: re.Pattern[str] | None = None
+        self._entry_names_found = False
         self._word_weight: Callable[[str], float] | None = None
         self._vectors: dict[str, Any] = {}  # setting descriptions' vectors (src/claims/answer.py)
 
@@ -339,7 +342,7 @@ class AnswerService:
         evidence = [*evidence, *voices]
         extractor = self._claims_extractor([s.chunk for s in evidence + counter], budget or self.budget())
         read = [s.chunk for s in evidence + counter]
-        settings = by_setting(read_corpus(read, settings_only=True, by_id=self.by_id))
+        settings = by_setting(read_corpus(read, settings_only=True, by_id=self.by_id, known=self.entry_names()))
         with self.lock:
             graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
                                         embed_model=self.embed_model, settings=settings)
@@ -416,6 +419,14 @@ class AnswerService:
                                                      span_ranker=self.settings.models.span_ranker)
         return self._extractor
 
+    def entry_names(self) -> re.Pattern[str] | None:
+        """The corpus's mixed-case setting names (``src.claims.reader.entry_names``), found once."""
+        if not self._entry_names_found:
+            from ..claims.reader import entry_names
+
+            self._entry_names, self._entry_names_found = entry_names(self.chunks), True
+        return self._entry_names
+
     def setting_claims(self) -> dict[str, list[Any]] | None:
         """Every chunk's claims by the setting they give a value to (``src/claims``), read once;
         None for a corpus too large to read for one question (its evidence alone is read)."""
@@ -423,7 +434,8 @@ class AnswerService:
             from ..claims.answer import by_setting
             from ..claims.reader import read_corpus
 
-            self._setting_claims = by_setting(read_corpus(self.chunks, settings_only=True, by_id=self.by_id))
+            self._setting_claims = by_setting(read_corpus(self.chunks, settings_only=True, by_id=self.by_id,
+                                                          known=self.entry_names()))
         return self._setting_claims
 
     def word_weight(self) -> Callable[[str], float] | None:

@@ -54,10 +54,13 @@ class SettingAnswer:
 
 
 def _named(question: str, settings: set[str]) -> list[str]:
-    """Settings the question names: an identifier in it, or a known setting's name as a word."""
-    low = question.lower()
+    """Settings the question names: an identifier in it, or a known setting's name as a word; a
+    name of plain letters only as the docs write it ("LoginGraceTime", not "allow" or "user")."""
     found = [n for _, _, n in identifiers(question) if n in settings]
-    found += [s for s in settings if s not in found and re.search(rf"(?<![\w.]){re.escape(s)}(?![\w])", low)]
+    for s in settings:
+        m = None if s in found else re.search(rf"(?<![\w.]){re.escape(s)}(?![\w])", question, re.IGNORECASE)
+        if m and (not s.isalpha() or sum(ch.isupper() for ch in m.group(0)) >= 2):
+            found.append(s)
     if not found:  # every word of a name, in any order: "connections per worker" names worker_connections
         asked = stems(question)
         words = {s: name_stems(s) for s in settings if len(setting_words(s)) >= 2}

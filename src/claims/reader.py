@@ -92,8 +92,10 @@ def _hanging(lines: list[str], i: int) -> str | None:
     m = _HANGING.match(lines[i])
     if not m:
         return None
-    body = next((ln for ln in lines[i + 1:] if ln.strip()), "")
-    if _indent(body) < _indent(lines[i]) + 2:
+    j = i + 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    if j == len(lines) or _indent(lines[j]) < _indent(lines[i]) + 2:
         return None
     name, args = m.group("name"), [a for a in m.group("args").split() if a not in ("[", "]", "|")]
     if re.search(r"[._-]|[a-z][A-Z]", name):
@@ -138,6 +140,23 @@ def _unwrap(lines: list[str]) -> list[str]:
     return out
 
 
+def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
+    """The mixed-case names the chunks' definition lists open entries with ("LoginGraceTime",
+    "UsePAM"), as one pattern: prose writing one ("LoginGraceTime defaults to 60 seconds") names
+    that setting, though such a word is no identifier by its shape alone. None if there are none."""
+    found: set[str] = set()
+    for chunk in chunks:
+        lines = _unwrap(chunk.text.splitlines())
+        for i, line in enumerate(lines):
+            m = _HANGING.match(line)
+            name = m.group("name") if m else ""
+            if sum(ch.isupper() for ch in name) >= 2 and not name.isupper() and _hanging(lines, i):
+                found.add(name)
+    if not found:
+        return None
+    return re.compile(r"(?<![\w.-])(?:" + "|".join(map(re.escape, sorted(found, key=len, reverse=True))) + r")(?![\w-])")
+
+
 _CUE_AHEAD = re.compile(r"\s*(?:(?:[`*]*[A-Za-z_][\w.]*[`*]*\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
 
 
@@ -165,8 +184,11 @@ def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int
 
 
 class _Reader:
-    def __init__(self, chunk: Chunk, settings_only: bool = False) -> None:
+    def __init__(self, chunk: Chunk, settings_only: bool = False, known: re.Pattern[str] | None = None) -> None:
         self.chunk = chunk
+        self.known = known  # the corpus's mixed-case setting names (``entry_names``)
+        # the document's own file name ("mosquitto.conf" in mosquitto.conf.5.txt) names no setting
+        self.file_name = chunk.id.split("#")[0].rsplit("/", 1)[-1].lower()
         self.settings_only = settings_only  # values of no setting are not looked for
         self.doc_version = doc_version(chunk)
         self.entry: str | None = None  # the setting entry open
@@ -188,8 +210,8 @@ class _Reader:
                modality: Modality, scope: dict[str, str], inferred: bool = False) -> ReadClaim | None:
         """``inferred``: the sentence does not name the setting; the chunk's context gave it."""
         value = value.strip().strip("`*\"'").rstrip(".,;:")
-        if not value:
-            return None
+        if not value or name and (name in STOP or self.file_name.startswith(name)):
+            return None  # "and", "mosquitto.conf" in mosquitto.conf.5.txt: no setting
         unit = unit_from_name(name) if name else ""
         text = f"{value} {unit}" if unit and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else value
         norm = parse_value(text)
@@ -247,6 +269,10 @@ class _Reader:
         if len(sentence) > MAX_SENTENCE or sentence.rstrip().endswith("?"):
             return
         names = identifiers(sentence)
+        if self.known is not None:
+            names = sorted(names + [(m.start(), m.end(), m.group(0).lower()) for m in self.known.finditer(sentence)
+                                    if not any(s < m.end() and m.start() < e for s, e, _ in names)])
+        names = [n for n in names if not self.file_name.startswith(n[2])]
         modality = Modality.DEFAULT if label_default or _DEFAULT.search(sentence) else Modality.STATED
         taken: list[tuple[int, int]] = [(s, e) for s, e, _ in names]
         pairs = list(_KV.finditer(sentence))  # ``acks=1``: the pair names its own key
@@ -492,11 +518,11 @@ class _Reader:
                     yield replace(c, modality=Modality.DEFAULT) if listed and c.modality is Modality.STATED else c
 
 
-def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]] = (None, [])
-          ) -> tuple[list[ReadClaim], tuple[str | None, list[str]]]:
+def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]] = (None, []),
+          known: re.Pattern[str] | None = None) -> tuple[list[ReadClaim], tuple[str | None, list[str]]]:
     """The chunk's claims, continuing ``entry`` (an open setting entry and its first lines), and
     the entry open at its end."""
-    reader = _Reader(chunk, settings_only)
+    reader = _Reader(chunk, settings_only, known)
     reader.entry, reader.entry_text = entry[0], list(entry[1])
     claims = list(reader.read())
     return claims, (reader.entry, reader.entry_text)
@@ -517,18 +543,20 @@ def previous_chunk_id(chunk_id: str) -> str | None:
 
 
 def read_corpus(chunks: Iterable[Chunk], *, settings_only: bool = False,
-                by_id: Mapping[str, Chunk] | None = None) -> Iterator[ReadClaim]:
+                by_id: Mapping[str, Chunk] | None = None, known: re.Pattern[str] | None = None
+                ) -> Iterator[ReadClaim]:
     """``read_chunk`` over ``chunks``, each continuing the entry its document's chunk before it
-    left open: the one just read, else the one ``by_id`` (every chunk of the corpus) holds."""
+    left open: the one just read, else the one ``by_id`` (every chunk of the corpus) holds.
+    ``known``: the corpus's mixed-case setting names (``entry_names``)."""
     last: tuple[str, tuple[str | None, list[str]]] | None = None  # (chunk id, the entry open at its end)
     for chunk in chunks:
         prev = previous_chunk_id(chunk.id)
         if prev is not None and last is not None and last[0] == prev:
             entry = last[1]
         elif prev is not None and by_id is not None and prev in by_id:
-            entry = _read(by_id[prev], True)[1]
+            entry = _read(by_id[prev], True, known=known)[1]
         else:
             entry = (None, [])
-        claims, end = _read(chunk, settings_only, entry)
+        claims, end = _read(chunk, settings_only, entry, known)
         yield from claims
         last = (chunk.id, end)

@@ -195,11 +195,11 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     (``src.claims.answer.by_setting``). No retrieval scores: 1.0."""
     from ..claims.answer import by_setting
     from ..claims.audit import audit_keys, older_documents, setting_keys
-    from ..claims.reader import read_corpus
+    from ..claims.reader import entry_names, read_corpus
 
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     if settings is None:
-        settings = by_setting(read_corpus(chunks, settings_only=True))
+        settings = by_setting(read_corpus(chunks, settings_only=True, known=entry_names(chunks)))
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
                              embed_model=embed_model, lam=lam, threshold=threshold, progress=progress,
                              settings=settings)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from src.claims import read_chunk
-from src.claims.answer import by_setting, setting_answer
+from src.claims.answer import _named, by_setting, setting_answer
 from src.claims.judge import judge_setting
 from src.claims.model import Modality
+from src.claims.reader import entry_names, read_corpus
 from src.graph.question import analyse_question
 from src.types import Chunk
 
@@ -314,3 +315,27 @@ def test_the_word_a_list_of_choices_marks_as_the_default_is_the_default() -> Non
             "     replay [ true | false ]\n             Whether stored messages are replayed.  Setting to false (the default)\n"
             "             keeps them.\n")
     assert _read(text) == [("relayfamily", "any", "default", {}), ("replay", "false", "default", {})]
+
+
+def test_prose_naming_a_mixed_case_entry_of_the_corpus_names_that_setting() -> None:
+    docs = _chunk("     GraceWindow\n             Seconds a peer has to log in.  The default is 120 seconds.\n",
+                  cid="kb/docs/relayd.conf.5.txt#c0")
+    thread = _chunk("Reply: If you never set it, GraceWindow defaults to 60 seconds.", cid="kb/forums/t1#qa",
+                    source="forums")
+    known = entry_names([docs, thread])
+    read = {(c.attribute.name, c.value, c.source) for c in read_corpus([docs, thread], settings_only=True, known=known)}
+    assert read == {("gracewindow", "120 seconds", "docs"), ("gracewindow", "60 seconds", "forums")}
+    # without the corpus's names, a mixed-case word is no setting name
+    assert by_setting(read_chunk(thread, settings_only=True)) == {}
+
+
+def test_a_documents_own_file_name_and_a_stop_word_name_no_setting() -> None:
+    text = "FILES\n       relayd.conf\n\nThe default is 5.\n\n  and\n\nThe default is 7.\n"
+    assert by_setting(read_chunk(_chunk(text, cid="kb/docs/relayd.conf.5.txt#c3"))) == {}
+
+
+def test_a_plain_word_setting_is_named_by_a_question_only_as_the_docs_write_it() -> None:
+    settings = {"allow", "logingracetime", "worker_connections"}
+    assert _named("Does the broker allow anonymous clients?", settings) == []
+    assert _named("If LoginGraceTime is not set, how long is the wait?", settings) == ["logingracetime"]
+    assert _named("What is the default worker_connections?", settings) == ["worker_connections"]
