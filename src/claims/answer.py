@@ -28,7 +28,7 @@ from ..graph.values import resolve_unit
 from ..text import TOKEN, stems
 from ..types import Chunk
 from .model import Modality, ReadClaim
-from .names import identifiers, name_stems, release, setting_words
+from .names import common_words, identifiers, name_stems, release, setting_words
 from .reader import read_chunk
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
@@ -55,11 +55,12 @@ class SettingAnswer:
 
 def _named(question: str, settings: set[str]) -> list[str]:
     """Settings the question names: an identifier in it, or a known setting's name as a word; a
-    name of plain letters only as the docs write it ("LoginGraceTime", not "allow" or "user")."""
+    name that is an English word only as the docs write it ("LoginGraceTime", "maxpoll"; not
+    "allow" or "user", ``common_words``)."""
     found = [n for _, _, n in identifiers(question) if n in settings]
     for s in settings:
         m = None if s in found else re.search(rf"(?<![\w.]){re.escape(s)}(?![\w])", question, re.IGNORECASE)
-        if m and (not s.isalpha() or sum(ch.isupper() for ch in m.group(0)) >= 2):
+        if m and (s not in common_words() or sum(ch.isupper() for ch in m.group(0)) >= 2):
             found.append(s)
     if not found:  # every word of a name, in any order: "connections per worker" names worker_connections
         asked = stems(question)

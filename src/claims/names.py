@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from ..text import stem_words
 from ..types import Chunk
@@ -83,3 +84,17 @@ def unit_from_name(name: str) -> str:
     """The unit a setting's name ends with (``session.timeout.ms`` -> ms), "" for none."""
     m = _UNIT_SUFFIX.search(name)
     return m.group(1) if m else ""
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """The whole words of the packaged MiniLM's WordPiece vocabulary: English words ("allow",
+    "port", "user"), which a setting's name shares with prose; a name written in lower case that
+    is none ("maxpoll", "driftfile") is an identifier. Empty without the package."""
+    from ..embeddings import packaged_minilm_path
+
+    folder = packaged_minilm_path()
+    vocab = Path(folder) / "vocab.txt" if folder else None
+    if vocab is None or not vocab.is_file():
+        return frozenset()
+    return frozenset(w for w in vocab.read_text(encoding="utf-8").split() if w.isalpha())

@@ -334,8 +334,9 @@ def test_a_documents_own_file_name_and_a_stop_word_name_no_setting() -> None:
     assert by_setting(read_chunk(_chunk(text, cid="kb/docs/relayd.conf.5.txt#c3"))) == {}
 
 
-def test_a_plain_word_setting_is_named_by_a_question_only_as_the_docs_write_it() -> None:
-    settings = {"allow", "logingracetime", "worker_connections"}
+def test_a_setting_named_like_an_english_word_is_named_by_a_question_only_as_the_docs_write_it() -> None:
+    settings = {"allow", "logingracetime", "maxpoll", "worker_connections"}
     assert _named("Does the broker allow anonymous clients?", settings) == []
+    assert _named("What is the default maxpoll of a server?", settings) == ["maxpoll"]
     assert _named("If LoginGraceTime is not set, how long is the wait?", settings) == ["logingracetime"]
     assert _named("What is the default worker_connections?", settings) == ["worker_connections"]
