@@ -19,6 +19,8 @@ _IDENT = re.compile(r"(?<![\w/@:#.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9
 VERSION = r"v?\d+(?:\.\d+)+(?:\.x)?"
 OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+than|pre-)|<=?)\s*"
                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{VERSION})\b", re.IGNORECASE)
+# the same told after the version: "in version 1.6.x and earlier"
+OLDER_AFTER = re.compile(rf"(?<![\w.])(?P<v>{VERSION})\s+(?:and|or)\s+(?:earlier|older|before|below)\b", re.IGNORECASE)
 NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|after)|>=?)\s*"
                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{VERSION})\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(?:previously|formerly|in\s+(?:older|earlier|previous)\s+(?:versions|releases))\b", re.IGNORECASE)
@@ -44,7 +46,7 @@ def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[st
     a version): ``{"version": "<1.19.10"}``; a value the sentence puts in the past without naming
     a version ("Previously, the default was 100") holds for earlier releases: ``{"version":
     "<earlier"}``; a release the sentence opens with ("In Agent 3.x, ...") holds from it on."""
-    for pattern, rel in ((OLDER, "<"), (NEWER, ">=")):
+    for pattern, rel in ((OLDER, "<"), (OLDER_AFTER, "<="), (NEWER, ">=")):
         for m in pattern.finditer(sentence):
             if skip and skip[0] <= m.start("v") < skip[1]:
                 continue

@@ -36,6 +36,7 @@ from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
     OLDER,
+    OLDER_AFTER,
     RELEASE_LEAD,
     VERSION,
     doc_version,
@@ -279,7 +280,8 @@ class _Reader:
         if not label_default and not pairs and not _DEFAULT.search(sentence) \
                 and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
             return  # a list marker, a lone number, a code fragment
-        scoped = [(m.start("v"), m.end("v")) for p in (OLDER, NEWER, RELEASE_LEAD) for m in p.finditer(sentence)]
+        scoped = [(m.start("v"), m.end("v")) for p in (OLDER, OLDER_AFTER, NEWER, RELEASE_LEAD)
+                  for m in p.finditer(sentence)]
         # with ``settings_only``, a sentence naming no setting, in no entry, with no ``key=value``
         # and no default cue gives its values to no setting (``_setting_for``): not looked for
         nameless = self.settings_only and not names and not pairs and self.entry is None and not label_default \
@@ -329,7 +331,7 @@ class _Reader:
                 yield c
         if not found and modality is Modality.DEFAULT:
             # "Default: all", "the default is all", "defaults to all": a word value after the cue
-            m = re.search(r"\bdefault(?:s?\s+(?:is|to|of|value\s+is|setting\s+is|=)\s+|\s*[:=]\s*|$)", sentence,
+            m = re.search(r"\bdefault(?:(?:s|ed)?\s+(?:is|to|of|value\s+is|setting\s+is|=)\s+|\s*[:=]\s*|$)", sentence,
                           re.IGNORECASE) if not label_default else re.match(r"[^:]*:[*_\s]*", sentence)
             w = _WORD_VALUE.match(sentence[m.end():]) if m else None
             start = m.end() if m else 0

@@ -340,3 +340,9 @@ def test_a_setting_named_like_an_english_word_is_named_by_a_question_only_as_the
     assert _named("What is the default maxpoll of a server?", settings) == ["maxpoll"]
     assert _named("If LoginGraceTime is not set, how long is the wait?", settings) == ["logingracetime"]
     assert _named("What is the default worker_connections?", settings) == ["worker_connections"]
+
+
+def test_a_version_followed_by_and_earlier_scopes_the_value_and_is_no_value() -> None:
+    text = "`relay_open`\n\nDefaults to false. In version 2.4.x and earlier, this option defaulted to true."
+    assert _read(text) == [("relay_open", "false", "default", {}),
+                           ("relay_open", "true", "default", {"version": "<=2.4.x"})]
