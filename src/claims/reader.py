@@ -57,7 +57,7 @@ _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
 # "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10": a change
 _CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.;]{0,40}?\bfrom\s+"
                      r"(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
-_WORD_VALUE = re.compile(r"^[`*\"']*(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*(?:\s*[.,;)]|\s*$)")
+_WORD_VALUE = re.compile(r"^[`*\"'“‘]*(?P<w>[A-Za-z/][\w.+/-]{0,30})[`*\"'”’]*(?:\s*[.,;()]|\s*$)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
@@ -336,7 +336,7 @@ class _Reader:
             w = _WORD_VALUE.match(sentence[m.end():]) if m else None
             start = m.end() if m else 0
             if w is None:  # "any (the default), inet or inet6": the word before the cue
-                w = re.search(r"(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*\s+\((?:the\s+)?default\)", sentence)
+                w = re.search(r"(?P<w>[A-Za-z][\w.+/-]{0,30})[`*\"']*\s+\((?:the\s+)?default[);]", sentence)
                 start = 0
             if w and w.group("w").lower() not in {"the", "a", "an", "it", "this", "value", "setting", "is"}:
                 span = (start + w.start("w"), start + w.end("w"))

@@ -346,3 +346,12 @@ def test_a_version_followed_by_and_earlier_scopes_the_value_and_is_no_value() ->
     text = "`relay_open`\n\nDefaults to false. In version 2.4.x and earlier, this option defaulted to true."
     assert _read(text) == [("relay_open", "false", "default", {}),
                            ("relay_open", "true", "default", {"version": "<=2.4.x"})]
+
+
+def test_a_default_in_curly_quotes_a_path_and_a_word_with_a_remark_are_read() -> None:
+    text = ("     StoreOnRekey\n             Whether keys are stored again.  The default is “no”.\n\n"
+            "     StateFile\n             Where the state is kept.  The default is /run/relayd.state.\n\n"
+            "     KeepProbes\n             Whether probes are sent.  The default is yes (to notice dead peers), and more.\n\n"
+            "     ProbeOptions\n             One of none (the default; no options), strict or lax.\n")
+    assert [(n, v) for n, v, m, _ in _read(text) if m == "default"] == [
+        ("storeonrekey", "no"), ("statefile", "/run/relayd.state"), ("keepprobes", "yes"), ("probeoptions", "none")]
