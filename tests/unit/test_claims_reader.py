@@ -355,3 +355,12 @@ def test_a_default_in_curly_quotes_a_path_and_a_word_with_a_remark_are_read() ->
             "     ProbeOptions\n             One of none (the default; no options), strict or lax.\n")
     assert [(n, v) for n, v, m, _ in _read(text) if m == "default"] == [
         ("storeonrekey", "no"), ("statefile", "/run/relayd.state"), ("keepprobes", "yes"), ("probeoptions", "none")]
+
+
+def test_evidence_read_without_the_corpus_carries_an_entry_into_the_documents_next_chunk() -> None:
+    first = _chunk("## `flush_window`\n\nHow long buffers wait before they are written out.",
+                   cid="kb/docs/ref.md#c0")
+    second = _chunk("Type: duration\nDefault: 90s\nImportance: low", cid="kb/docs/ref.md#c1")
+    q = analyse_question("What is the default flush_window?")
+    found = setting_answer(q, [second, first], None)  # retrieval order, the corpus not read
+    assert found is not None and (found.setting, [c.value for c in found.candidates]) == ("flush_window", ["90s"])
