@@ -303,6 +303,9 @@ def analyse_question(text: str) -> Question:
         atype, noun = AnswerType.DATE, noun or "birth"
     if noun and noun in DIMENSION_NOUNS or (noun or "").rstrip("s") in DIMENSION_NOUNS:
         atype = AnswerType.YESNO  # "Which plans include X?": where X is available
+    if atype == AnswerType.PHRASE and re.search(r"\b(?:biggest|largest|smallest|longest|shortest|highest|lowest)\b",
+                                                low) and not _noun_type(noun or ""):
+        atype = AnswerType.QUANTITY  # "the biggest video file": a measure
     if atype == AnswerType.PHRASE and not _noun_type(noun or "") or atype == AnswerType.QUANTITY and not noun:
         # "What is the monthly fee?", "Maximum event payload size?", "How much is the Gold
         # tier?": a measure word sets the type
