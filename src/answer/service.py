@@ -422,7 +422,7 @@ class AnswerService:
     def entry_names(self) -> re.Pattern[str] | None:
         """The corpus's mixed-case setting names (``src.claims.reader.entry_names``), found once."""
         if not self._entry_names_found:
-            from ..claims.reader import entry_names
+            from ..claims.layout import entry_names
 
             self._entry_names, self._entry_names_found = entry_names(self.chunks), True
         return self._entry_names

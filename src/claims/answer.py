@@ -27,9 +27,10 @@ from ..graph.question import AnswerType, Question
 from ..graph.values import resolve_unit
 from ..text import TOKEN, stems
 from ..types import Chunk
+from .layout import entry_names
 from .model import Modality, ReadClaim
 from .names import common_words, identifiers, name_stems, release, setting_words
-from .reader import entry_names, read_corpus
+from .reader import read_corpus
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
 MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about

@@ -1,8 +1,9 @@
 """The reader: one chunk in, typed claims out, by the structures technical text uses.
 
 - **Setting entries.** A line that holds one setting name alone (``batch.size``, a heading
-  ``## `keepalive_timeout```) opens an entry; its ``Default: X`` line gives the setting's
-  default, whatever the value's type ("all", "75s", "16384"), and its prose describes it.
+  ``## `keepalive_timeout```), or a manual page's hanging head over its indented body, opens an
+  entry (``src.claims.layout``); its ``Default: X`` line gives the setting's default, whatever
+  the value's type ("all", "75s", "16384"), and its prose describes it.
 - **Sentences.** Each value mention (``src.graph.mentions``) is the value of the setting named
   nearest to it: an ``ident=value`` pair, a setting named in the sentence, the open entry, then
   the setting the chunk spoke of last. A sentence that names no setting and opens no entry
@@ -32,6 +33,7 @@ from ..graph.text import STOP
 from ..graph.values import parse_value
 from ..text import split_sentences, stems
 from ..types import Chunk
+from .layout import entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
@@ -46,7 +48,6 @@ from .names import (
     version_scope,
 )
 
-_HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
 _CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*"
@@ -62,100 +63,6 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
 MAX_SENTENCE = 400  # characters; longer "sentences" are lists or code run together
-
-
-def _head(line: str) -> str | None:
-    """The setting an entry line opens: a line holding one setting name alone."""
-    m = _HEAD.match(line)
-    if not m:
-        return None
-    name = m.group("name").rstrip(".")
-    dotted = "." in name or "_" in name
-    if not dotted and name != name.lower() and "`" not in line:
-        return None  # "ePrescribing" alone on its line: a section's title, not a setting
-    opens = dotted or line.strip().startswith(("#", "`")) or line.strip() == name
-    return name.lower() if opens else None  # as ``identifiers`` names it
-
-
-# a definition list laid out by indentation (manual pages, plain-text references): a name,
-# perhaps with its arguments ("maxdelay delay", "acl_file file path"), over a deeper-indented body
-_HANGING = re.compile(r"^(?P<ind> *)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<args>(?: +[\w<>\[\]|.-]+){0,6}) *$")
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
-def _hanging(lines: list[str], i: int) -> str | None:
-    """The setting a hanging head at ``lines[i]`` names: an identifier ("AllowTcpForwarding",
-    "acl_file"), an indented word ("Port"), or a lower-case word with one or two arguments
-    ("maxpoll poll", "cleansession [ true | false ]"), over deeper-indented text."""
-    m = _HANGING.match(lines[i])
-    if not m:
-        return None
-    j = i + 1
-    while j < len(lines) and not lines[j].strip():
-        j += 1
-    if j == len(lines) or _indent(lines[j]) < _indent(lines[i]) + 2:
-        return None
-    name, args = m.group("name"), [a for a in m.group("args").split() if a not in ("[", "]", "|")]
-    if re.search(r"[._-]|[a-z][A-Z]", name):
-        return name.lower()
-    if name.lower() in STOP or len(args) > 2:
-        return None
-    indented = bool(m.group("ind")) or i == 0  # a chunk's first line lost its indentation
-    return name.lower() if (not args and indented) or (args and name.islower()) else None
-
-
-# a short head sharing its line with the body's first line ("     Port    Specifies the port ...")
-_INLINE_HEAD = re.compile(r"^(?P<ind> +)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<gap> {2,})[A-Z][a-z]+ \w")
-
-
-def _unwrap(lines: list[str]) -> list[str]:
-    """The lines with each paragraph under a hanging head joined into one line: a manual page
-    wraps its sentences, and a sentence is read within one line. A head sharing its line with
-    the body is put on a line of its own."""
-    split: list[str] = []
-    for line in lines:
-        m = _INLINE_HEAD.match(line)
-        if m and len(m.group("name")) + len(m.group("gap")) >= 6 and m.group("name").lower() not in STOP:
-            split += [line[:m.end("name")], " " * (m.end("gap")) + line[m.end("gap"):]]
-        else:
-            split.append(line)
-    lines = split
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        out.append(lines[i])
-        if _hanging(lines, i) is None:
-            i += 1
-            continue
-        depth, i, joinable = _indent(lines[i]), i + 1, False
-        while i < len(lines) and (not lines[i].strip() or _indent(lines[i]) > depth) and _hanging(lines, i) is None:
-            if lines[i].strip() and joinable:
-                out[-1] = f"{out[-1].rstrip()} {lines[i].strip()}"
-            else:
-                out.append(lines[i])
-            joinable = bool(lines[i].strip())
-            i += 1
-    return out
-
-
-def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
-    """The mixed-case names the chunks' definition lists open entries with ("LoginGraceTime",
-    "UsePAM"), as one pattern: prose writing one ("LoginGraceTime defaults to 60 seconds") names
-    that setting, though such a word is no identifier by its shape alone. None if there are none."""
-    found: set[str] = set()
-    for chunk in chunks:
-        lines = _unwrap(chunk.text.splitlines())
-        for i, line in enumerate(lines):
-            m = _HANGING.match(line)
-            name = m.group("name") if m else ""
-            if sum(ch.isupper() for ch in name) >= 2 and not name.isupper() and _hanging(lines, i):
-                found.add(name)
-    if not found:
-        return None
-    return re.compile(r"(?<![\w.-])(?:" + "|".join(map(re.escape, sorted(found, key=len, reverse=True))) + r")(?![\w-])")
 
 
 _CUE_AHEAD = re.compile(r"\s*(?:(?:[`*]*[A-Za-z_][\w.]*[`*]*\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
@@ -463,7 +370,7 @@ class _Reader:
                     yield c
 
     def read(self) -> Iterator[ReadClaim]:
-        lines = _unwrap(self.chunk.text.splitlines())
+        lines = unwrap(self.chunk.text.splitlines())
         i = 0
         lead = False  # the line before opened a list of defaults ("The default changed in 3.0:")
         while i < len(lines):
@@ -484,7 +391,7 @@ class _Reader:
                 yield from self.table(lines[i:j])
                 i = j
                 continue
-            head = _head(line) or _hanging(lines, i)
+            head = entry_head(line) or hanging_head(lines, i)
             i += 1
             if head:
                 self.entry, self.entry_text, self.last = head, [], head

@@ -8,8 +8,9 @@ import numpy as np
 from src.claims import read_chunk
 from src.claims.answer import _named, by_setting, setting_answer
 from src.claims.judge import judge_setting
+from src.claims.layout import entry_names
 from src.claims.model import Modality
-from src.claims.reader import entry_names, read_corpus
+from src.claims.reader import read_corpus
 from src.graph.question import analyse_question
 from src.types import Chunk
 

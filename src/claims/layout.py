@@ -1,0 +1,109 @@
+"""The layout of a chunk's lines that opens a setting's entry: a line holding one setting name
+alone (``batch.size``, a heading ``## `keepalive_timeout```), and a definition list laid out by
+indentation (a manual page's "     AllowTcpForwarding" over its deeper-indented body, "maxpoll
+poll", "Port    Specifies ..."), whose wrapped body lines are joined into one line for reading.
+``entry_names``: the mixed-case names a corpus's definition lists open entries with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..graph.text import STOP
+from ..types import Chunk
+
+_HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
+
+
+def entry_head(line: str) -> str | None:
+    """The setting an entry line opens: a line holding one setting name alone."""
+    m = _HEAD.match(line)
+    if not m:
+        return None
+    name = m.group("name").rstrip(".")
+    dotted = "." in name or "_" in name
+    if not dotted and name != name.lower() and "`" not in line:
+        return None  # "ePrescribing" alone on its line: a section's title, not a setting
+    opens = dotted or line.strip().startswith(("#", "`")) or line.strip() == name
+    return name.lower() if opens else None  # as ``identifiers`` names it
+
+
+# a definition list laid out by indentation (manual pages, plain-text references): a name,
+# perhaps with its arguments ("maxdelay delay", "acl_file file path"), over a deeper-indented body
+_HANGING = re.compile(r"^(?P<ind> *)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<args>(?: +[\w<>\[\]|.-]+){0,6}) *$")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def hanging_head(lines: list[str], i: int) -> str | None:
+    """The setting a hanging head at ``lines[i]`` names: an identifier ("AllowTcpForwarding",
+    "acl_file"), an indented word ("Port"), or a lower-case word with one or two arguments
+    ("maxpoll poll", "cleansession [ true | false ]"), over deeper-indented text."""
+    m = _HANGING.match(lines[i])
+    if not m:
+        return None
+    j = i + 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    if j == len(lines) or _indent(lines[j]) < _indent(lines[i]) + 2:
+        return None
+    name, args = m.group("name"), [a for a in m.group("args").split() if a not in ("[", "]", "|")]
+    if re.search(r"[._-]|[a-z][A-Z]", name):
+        return name.lower()
+    if name.lower() in STOP or len(args) > 2:
+        return None
+    indented = bool(m.group("ind")) or i == 0  # a chunk's first line lost its indentation
+    return name.lower() if (not args and indented) or (args and name.islower()) else None
+
+
+# a short head sharing its line with the body's first line ("     Port    Specifies the port ...")
+_INLINE_HEAD = re.compile(r"^(?P<ind> +)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<gap> {2,})[A-Z][a-z]+ \w")
+
+
+def unwrap(lines: list[str]) -> list[str]:
+    """The lines with each paragraph under a hanging head joined into one line: a manual page
+    wraps its sentences, and a sentence is read within one line. A head sharing its line with
+    the body is put on a line of its own."""
+    split: list[str] = []
+    for line in lines:
+        m = _INLINE_HEAD.match(line)
+        if m and len(m.group("name")) + len(m.group("gap")) >= 6 and m.group("name").lower() not in STOP:
+            split += [line[:m.end("name")], " " * (m.end("gap")) + line[m.end("gap"):]]
+        else:
+            split.append(line)
+    lines = split
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        out.append(lines[i])
+        if hanging_head(lines, i) is None:
+            i += 1
+            continue
+        depth, i, joinable = _indent(lines[i]), i + 1, False
+        while i < len(lines) and (not lines[i].strip() or _indent(lines[i]) > depth) and hanging_head(lines, i) is None:
+            if lines[i].strip() and joinable:
+                out[-1] = f"{out[-1].rstrip()} {lines[i].strip()}"
+            else:
+                out.append(lines[i])
+            joinable = bool(lines[i].strip())
+            i += 1
+    return out
+
+
+def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
+    """The mixed-case names the chunks' definition lists open entries with ("LoginGraceTime",
+    "UsePAM"), as one pattern: prose writing one ("LoginGraceTime defaults to 60 seconds") names
+    that setting, though such a word is no identifier by its shape alone. None if there are none."""
+    found: set[str] = set()
+    for chunk in chunks:
+        lines = unwrap(chunk.text.splitlines())
+        for i, line in enumerate(lines):
+            m = _HANGING.match(line)
+            name = m.group("name") if m else ""
+            if sum(ch.isupper() for ch in name) >= 2 and not name.isupper() and hanging_head(lines, i):
+                found.add(name)
+    if not found:
+        return None
+    return re.compile(r"(?<![\w.-])(?:" + "|".join(map(re.escape, sorted(found, key=len, reverse=True))) + r")(?![\w-])")
