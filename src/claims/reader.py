@@ -113,12 +113,20 @@ class _Reader:
         # by its words ("the offsets retention default" for ``offsets.retention.minutes``)
         self.named = sorted({n for _, _, n in identifiers(f"{title}\n{chunk.text}") if len(name_stems(n)) > 1})
 
+    def _names_file(self, name: str) -> bool:
+        """``name`` is the document's own file ("mosquitto.conf" in mosquitto.conf.5.txt) or the
+        word it opens with ("openemr" in openemr_wiki_home_page); a page named after its setting
+        (keepalive_timeout.md, max_connections_tuning.md) keeps it."""
+        if self.file_name.startswith(name + "."):
+            return "." in self.file_name[len(name) + 1:]
+        return name.isalpha() and self.file_name.startswith(name + "_")
+
     # -- values --------------------------------------------------------------------------
     def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
                modality: Modality, scope: dict[str, str], inferred: bool = False) -> ReadClaim | None:
         """``inferred``: the sentence does not name the setting; the chunk's context gave it."""
         value = value.strip().strip("`*\"'").rstrip(".,;:")
-        if not value or name and (name in STOP or self.file_name.startswith(name)):
+        if not value or name and (name in STOP or self._names_file(name)):
             return None  # "and", "mosquitto.conf" in mosquitto.conf.5.txt: no setting
         unit = unit_from_name(name) if name else ""
         text = f"{value} {unit}" if unit and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else value

@@ -333,6 +333,9 @@ def test_prose_naming_a_mixed_case_entry_of_the_corpus_names_that_setting() -> N
 def test_a_documents_own_file_name_and_a_stop_word_name_no_setting() -> None:
     text = "FILES\n       relayd.conf\n\nThe default is 5.\n\n  and\n\nThe default is 7.\n"
     assert by_setting(read_chunk(_chunk(text, cid="kb/docs/relayd.conf.5.txt#c3"))) == {}
+    # a page named after its setting keeps it
+    page = "## `flush_window`\n\nDefault: 90s\n"
+    assert sorted(by_setting(read_chunk(_chunk(page, cid="kb/docs/flush_window.md#c0")))) == ["flush_window"]
 
 
 def test_a_setting_named_like_an_english_word_is_named_by_a_question_only_as_the_docs_write_it() -> None:
