@@ -82,6 +82,7 @@ from .verdict import (
 
 if TYPE_CHECKING:
     from ..fusion.engine import SearchEngine
+    from ..graph.candidates import Candidate
     from ..graph.model import ClaimGraph
 
 log = logging.getLogger(__name__)
@@ -500,7 +501,16 @@ class AnswerService:
             return judge_setting(q, setting.setting, setting.candidates, self.authority)
         candidates = (extractor or self.answer_extractor()).candidates(q, unique)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
-                             facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None)
+                             facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
+                             setting_of=self._setting_of())
+
+    def _setting_of(self) -> Callable[[Candidate], str | None] | None:
+        """``src.claims.answer.setting_of`` over the corpus's settings; None where the corpus is too
+        large to read for one question."""
+        from ..claims.answer import setting_of
+
+        corpus = self.setting_claims()
+        return setting_of(corpus) if corpus else None
 
     # -- answering ---------------------------------------------------------------------
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:

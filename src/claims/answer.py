@@ -287,3 +287,23 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     if not candidates:
         return None
     return SettingAnswer(setting, how, tuple(candidates))
+
+
+def setting_of(corpus: Mapping[str, list[ReadClaim]]) -> Callable[[Candidate], str | None]:
+    """The named setting the reader gives a typed answer's value to: the setting of the reader's
+    claim with the same value in the same chunk and sentence, else the one setting the reader
+    gives that sentence's values to; None if none or several (``judge_answers`` holds values of
+    two different settings for no rivals)."""
+    by_chunk: dict[str, list[tuple[str, ReadClaim]]] = {}
+    for name, claims in corpus.items():
+        for c in claims:
+            by_chunk.setdefault(c.chunk_id, []).append((name, c))
+
+    def of(cand: Candidate) -> str | None:
+        said = [(name, c) for name, c in by_chunk.get(cand.chunk_id, ())
+                if c.sentence in cand.sentence or cand.sentence in c.sentence]
+        same = {name for name, c in said if c.normalized == cand.normalized or c.value == cand.value}
+        names = same or {name for name, _ in said}
+        return names.pop() if len(names) == 1 else None
+
+    return of

@@ -311,9 +311,11 @@ class GraphFacts:
 
 def judge_answers(question: Question, candidates: Sequence[Candidate], authority: Mapping[str, float], *,
                   idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None,
-                  facts: GraphFacts | None = None) -> AnswerSet:
+                  facts: GraphFacts | None = None,
+                  setting_of: Callable[[Candidate], str | None] | None = None) -> AnswerSet:
     """``facts``: the question's claim graph; candidates of another fact than the best answer's
-    are left out (``GraphFacts.one_fact``)."""
+    are left out (``GraphFacts.one_fact``). ``setting_of``: the named setting the settings reader
+    gives a candidate's value to, if any; values of two different settings are no rivals."""
     if not candidates:
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
@@ -347,6 +349,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                 continue
             if set(a.voters) & set(b.voters):
                 continue  # one document giving both values is stating a scope we did not parse
+            if setting_of is not None and None not in (sa := setting_of(a.best), sb := setting_of(b.best)) and sa != sb:
+                continue  # "full (60)" of MaxStartups is no rival of MaxAuthTries' "one attempt"
             if question.named_subject and _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP \
                     and _frame_overlap(a, b) < SAME_FRAME:
                 continue  # different entities that share a name: both may be right

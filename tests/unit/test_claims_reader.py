@@ -6,11 +6,12 @@ from __future__ import annotations
 import numpy as np
 
 from src.claims import read_chunk
-from src.claims.answer import _named, by_setting, setting_answer
+from src.claims.answer import _named, by_setting, setting_answer, setting_of
 from src.claims.judge import judge_setting
 from src.claims.layout import entry_names
 from src.claims.model import Modality
 from src.claims.reader import read_corpus
+from src.graph.candidates import Candidate
 from src.graph.question import analyse_question
 from src.types import Chunk
 
@@ -368,3 +369,20 @@ def test_evidence_read_without_the_corpus_carries_an_entry_into_the_documents_ne
     q = analyse_question("What is the default flush_window?")
     found = setting_answer(q, [second, first], None)  # retrieval order, the corpus not read
     assert found is not None and (found.setting, [c.value for c in found.candidates]) == ("flush_window", ["90s"])
+
+
+def test_a_typed_answer_takes_the_setting_the_reader_gives_its_value_or_its_sentence_to() -> None:
+    docs = _chunk("     RetryBudget\n             The default is 6.\n\n     MaxPending\n"
+                  "             Connections are refused at full (60).  The default is 10.\n", cid="r/docs/relayd.5.txt#c0")
+    thread = _chunk("Reply: RetryBudget is 6 by default, and every key counts as one attempt.", cid="r/forums/t1#qa",
+                    source="forums")
+    chunks = [docs, thread]
+    of = setting_of(by_setting(read_corpus(chunks, settings_only=True, known=entry_names(chunks))))
+
+    def cand(value: str, normalized: str, sentence: str, chunk_id: str) -> Candidate:
+        return Candidate(value, normalized, "number", {}, sentence, chunk_id, "docs", 1.0)
+
+    assert of(cand("60", "60", "Connections are refused at full (60).", docs.id)) == "maxpending"
+    assert of(cand("one attempt", "1", "RetryBudget is 6 by default, and every key counts as one attempt.",
+                   thread.id)) == "retrybudget"
+    assert of(cand("7", "7", "A sentence the reader gave nothing.", docs.id)) is None

@@ -252,3 +252,17 @@ def test_a_key_holding_the_best_answers_value_names_the_same_fact() -> None:
     s = judge_answers(analyse_question(text), cands, AUTHORITY, facts=GraphFacts(graph, similarity))
     assert [(a.value, a.status) for a in s.answers] == [("14 days", "authoritative"), ("7 days", "contradicted")]
     assert (s.fact, s.facts) == ("keeps event history", ("keeps event history", "events retained"))
+
+
+def test_values_the_reader_gives_to_two_different_settings_are_no_rivals() -> None:
+    q = analyse_question("How many login attempts does the relay allow per connection?")
+    docs = cand("60", "60", "number", "r/docs/relayd.5.txt#c4", sentence="Connections are refused at full (60).")
+    forum = cand("one attempt", "1", "number", "r/forums/t1#qa", "forums",
+                 sentence="RetryBudget is 6 by default, and every key counts as one attempt.")
+    assert judge_answers(q, [docs, forum], AUTHORITY).status == "contradiction"
+    settings = {"r/docs/relayd.5.txt#c4": "maxpending", "r/forums/t1#qa": "retrybudget"}
+    judged = judge_answers(q, [docs, forum], AUTHORITY, setting_of=lambda c: settings[c.chunk_id])
+    assert judged.status == "scoped" and [a.status for a in judged.answers] == ["authoritative", "supported"]
+    # one setting's values still contradict each other
+    same = judge_answers(q, [docs, forum], AUTHORITY, setting_of=lambda c: "retrybudget")
+    assert same.status == "contradiction"
