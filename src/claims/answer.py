@@ -84,6 +84,15 @@ def _description(name: str, claims: Sequence[ReadClaim]) -> str:
     return f"{words}. {context} {said}"[:600]
 
 
+def _words_agree(question: str, descriptions: list[str], weight: Callable[[str], float] | None) -> bool:
+    """Two settings close in meaning (within ``MARGIN``): the first still stands when it also shares
+    more of the question's words (weighted by ``weight``, the corpus's word rarity) than the second."""
+    asked = stems(question)
+    w = weight or (lambda _: 1.0)
+    first, second = (sum(w(s) for s in asked & stems(d)) for d in descriptions)
+    return first > second
+
+
 def _documented(claims: Sequence[ReadClaim]) -> bool:
     """The official documentation describes the setting: an entry of its own, or a sentence of
     the docs stating its default."""
@@ -279,7 +288,8 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
         order = np.argsort(-scores)
         best = float(scores[order[0]])
         second = float(scores[order[1]]) if len(order) > 1 else 0.0
-        if not named and (best < MIN_MEANING or best - second < MARGIN):
+        if not named and (best < MIN_MEANING or best - second < MARGIN and not _words_agree(
+                question.text, [_description(pool[int(i)], by_name[pool[int(i)]]) for i in order[:2]], weight)):
             return None
         setting, how = pool[int(order[0])], "meaning"
     candidates = setting_candidates([c for c in by_name[setting] if _fits(question, c)], [ch.id for ch in chunks],

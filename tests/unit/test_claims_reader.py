@@ -386,3 +386,22 @@ def test_a_typed_answer_takes_the_setting_the_reader_gives_its_value_or_its_sent
     assert of(cand("one attempt", "1", "RetryBudget is 6 by default, and every key counts as one attempt.",
                    thread.id)) == "retrybudget"
     assert of(cand("7", "7", "A sentence the reader gave nothing.", docs.id)) is None
+
+
+def test_two_settings_close_in_meaning_are_told_apart_by_the_question_words_they_share() -> None:
+    doc = _chunk("     RetryBudget\n             The maximum number of login attempts permitted per connection.  "
+                 "The default is 6.\n\n     MaxPending\n             The maximum number of pending connections "
+                 "before new ones are refused.  The default is 10.\n", cid="kb/docs/relayd.5.txt#c0")
+    corpus = by_setting(read_chunk(doc))
+
+    def close(question: str, texts: list[str]) -> np.ndarray:  # within MARGIN of each other
+        return np.array([0.62 if "attempts" in t else 0.61 for t in texts])
+
+    q = analyse_question("How many login attempts per connection does the relay permit by default?")
+    found = setting_answer(q, [doc], close, corpus)
+    assert found is not None and (found.setting, [c.value for c in found.candidates]) == ("retrybudget", ["6"])
+
+    def backwards(question: str, texts: list[str]) -> np.ndarray:  # meaning leads with the other one
+        return np.array([0.61 if "attempts" in t else 0.62 for t in texts])
+
+    assert setting_answer(q, [doc], backwards, corpus) is None  # meaning and words disagree: no setting
