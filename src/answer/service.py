@@ -186,6 +186,8 @@ class AnswerService:
         self._audits: dict[bool, Any] = {}  # every_key -> the corpus audit (a ClaimGraph)
         self._groups: list[list[str]] | None = None
         self._setting_claims: dict[str, list[Any]] | None = None
+        self._setting_index: Callable[[Candidate], str | None] | None = None  # ``_setting_of``, built once
+        self._setting_index_built = False
         self._entry_names: re.Pattern[str] | None = None
         self._entry_names_found = False
         self._word_weight: Callable[[str], float] | None = None
@@ -505,12 +507,14 @@ class AnswerService:
                              setting_of=self._setting_of())
 
     def _setting_of(self) -> Callable[[Candidate], str | None] | None:
-        """``src.claims.answer.setting_of`` over the corpus's settings; None where the corpus is too
-        large to read for one question."""
-        from ..claims.answer import setting_of
+        """``src.claims.answer.setting_of`` over the corpus's settings, indexed once; None where the
+        corpus is too large to read for one question."""
+        if not self._setting_index_built:
+            from ..claims.answer import setting_of
 
-        corpus = self.setting_claims()
-        return setting_of(corpus) if corpus else None
+            corpus = self.setting_claims()
+            self._setting_index, self._setting_index_built = setting_of(corpus) if corpus else None, True
+        return self._setting_index
 
     # -- answering ---------------------------------------------------------------------
     def ask(self, query: str, options: AskOptions | None = None) -> tuple[Answer, Retrieval]:

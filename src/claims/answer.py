@@ -284,12 +284,13 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
                                and any(_fits(question, c) for c in by_name[n]))
         if not pool:
             return None
-        scores = similarity(question.text, [_description(n, by_name[n]) for n in pool])
+        described = [_description(n, by_name[n]) for n in pool]
+        scores = similarity(question.text, described)
         order = np.argsort(-scores)
         best = float(scores[order[0]])
         second = float(scores[order[1]]) if len(order) > 1 else 0.0
-        if not named and (best < MIN_MEANING or best - second < MARGIN and not _words_agree(
-                question.text, [_description(pool[int(i)], by_name[pool[int(i)]]) for i in order[:2]], weight)):
+        if not named and (best < MIN_MEANING or best - second < MARGIN
+                          and not _words_agree(question.text, [described[int(i)] for i in order[:2]], weight)):
             return None
         setting, how = pool[int(order[0])], "meaning"
     candidates = setting_candidates([c for c in by_name[setting] if _fits(question, c)], [ch.id for ch in chunks],
