@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ..graph.text import STOP
 from ..types import Chunk
 
-_HEAD = re.compile(r"^\s*(?:#{1,6}\s*)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")
+_HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
 
 
 def entry_head(line: str) -> str | None:

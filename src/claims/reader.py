@@ -114,12 +114,9 @@ class _Reader:
         self.named = sorted({n for _, _, n in identifiers(f"{title}\n{chunk.text}") if len(name_stems(n)) > 1})
 
     def _names_file(self, name: str) -> bool:
-        """``name`` is the document's own file ("mosquitto.conf" in mosquitto.conf.5.txt) or the
-        word it opens with ("openemr" in openemr_wiki_home_page); a page named after its setting
-        (keepalive_timeout.md, max_connections_tuning.md) keeps it."""
-        if self.file_name.startswith(name + "."):
-            return "." in self.file_name[len(name) + 1:]
-        return name.isalpha() and self.file_name.startswith(name + "_")
+        """``name`` is the document's own file ("mosquitto.conf" in mosquitto.conf.5.txt); a page
+        named after its setting (keepalive_timeout.md, acks_tuning.md) keeps it."""
+        return self.file_name.startswith(name + ".") and "." in self.file_name[len(name) + 1:]
 
     # -- values --------------------------------------------------------------------------
     def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
@@ -188,7 +185,7 @@ class _Reader:
         if self.known is not None:
             names = sorted(names + [(m.start(), m.end(), m.group(0).lower()) for m in self.known.finditer(sentence)
                                     if not any(s < m.end() and m.start() < e for s, e, _ in names)])
-        names = [n for n in names if not self.file_name.startswith(n[2])]
+        names = [n for n in names if not self._names_file(n[2])]
         modality = Modality.DEFAULT if label_default or _DEFAULT.search(sentence) else Modality.STATED
         taken: list[tuple[int, int]] = [(s, e) for s, e, _ in names]
         pairs = list(_KV.finditer(sentence))  # ``acks=1``: the pair names its own key

@@ -337,6 +337,10 @@ def test_a_documents_own_file_name_and_a_stop_word_name_no_setting() -> None:
     # a page named after its setting keeps it
     page = "## `flush_window`\n\nDefault: 90s\n"
     assert sorted(by_setting(read_chunk(_chunk(page, cid="kb/docs/flush_window.md#c0")))) == ["flush_window"]
+    entry = "## `acks`\n\nDefault: all\n"
+    assert sorted(by_setting(read_chunk(_chunk(entry, cid="kb/docs/acks_tuning.md#c0")))) == ["acks"]
+    # a tag ("#relayd", a channel's name) is no heading: it opens no entry
+    assert by_setting(read_chunk(_chunk("#relayd\n\nThe default is 5.\n", cid="kb/docs/home.md#c0"))) == {}
 
 
 def test_a_setting_named_like_an_english_word_is_named_by_a_question_only_as_the_docs_write_it() -> None:
