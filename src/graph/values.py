@@ -297,7 +297,8 @@ def parse_value(text: str) -> Norm | None:
         unit = _unit_of(m.group("rest"))
         if a is not None and b is not None and unit:
             kind, factor, family = unit
-            return _numeric(kind, a * factor, b * factor, family)
+            if math.isfinite(a * factor) and math.isfinite(b * factor):  # "1E1234567890" is no value
+                return _numeric(kind, a * factor, b * factor, family)
     return None
 
 

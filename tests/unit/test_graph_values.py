@@ -32,6 +32,7 @@ def test_compare(a, b, verdict):
 def test_not_values():
     assert parse_value("cosine") is None
     assert parse_value("") is None
+    assert parse_value("1E1234567890") is None  # overflows to infinity (a manual's example literal)
 
 
 @pytest.mark.parametrize("text,canonical", [
