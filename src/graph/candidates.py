@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..text import WORD
+from ..text import WORD, soft_wraps
 from ..types import Chunk
 from .extract import availability_claims
 from .mentions import DAY, find_mentions
@@ -145,7 +145,7 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     text = prose(chunk.text)
     out: list[str] = []
     table: list[str] = []
-    for line in [*text.splitlines(), ""]:
+    for line in [*soft_wraps(text.splitlines()), ""]:
         line = line.strip()
         if _TABLE.match(line):
             table.append(line)
@@ -558,11 +558,16 @@ def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]
         return out
     cue = question.cue_terms - {"avail", "support", "includ"}
     if _share(text_terms(sentence), question.subject_terms) >= 0.5 and (not cue or text_terms(sentence) & cue):
-        dependent = _DEPENDENT.search(sentence)
-        main = sentence[:dependent.start()] if dependent and dependent.start() > 0 else sentence
-        neg = bool(_NEGATION.search(main))  # the main clause's negation says no
-        return [_Span(0, len(sentence), "no" if neg else "yes", "false" if neg else "true", "bool")]
+        return [_polarity(sentence)]
     return []
+
+
+def _polarity(sentence: str) -> _Span:
+    """Yes, or no when the main clause (before a dependent one) is negated."""
+    dependent = _DEPENDENT.search(sentence)
+    main = sentence[:dependent.start()] if dependent and dependent.start() > 0 else sentence
+    neg = bool(_NEGATION.search(main))
+    return _Span(0, len(sentence), "no" if neg else "yes", "false" if neg else "true", "bool")
 
 
 # -- the extractor --------------------------------------------------------------------------
@@ -677,10 +682,14 @@ class AnswerExtractor:
                                              if row[0] >= MIN_LEXICAL or not entities]))
         if entities:  # one tagging batch for every chunk's sentences
             self.tagger.tag([s for _, _, scored in lexical for _, s, _ in scored])
+        # A yes/no fact in other words than the question's ("keeps the precision" asked, "maintains
+        # the precision" written): a sentence sharing some of its words is read by its meaning below.
+        by_meaning = question.atype == AnswerType.YESNO and self.embed is not None \
+            and not DIMENSION_NOUNS.get((question.type_noun or "").rstrip("s"))
         typed = []
         for chunk, opening, scored in lexical:
             rows = [(sc, s, product_only, spans) for sc, s, product_only in scored
-                    if (spans := self._spans(question, s, chunk))]
+                    if (spans := self._spans(question, s, chunk)) or (by_meaning and sc > 0)]
             typed.append((chunk, opening, rows))
         # Meaning is read against the whole question: its context sentences say what it is about.
         sims = self._similarity(question.asked or question.text, [s for _, _, rows in typed for _, s, _, _ in rows],
@@ -690,6 +699,11 @@ class AnswerExtractor:
         for chunk, opening, rows in typed:
             ranked = []
             for sc, s, product_only, spans in rows:
+                if not spans:  # read by its meaning (by_meaning above)
+                    spans = [_polarity(s)] if sims[k] >= SEMANTIC_ALONE else []
+                    if not spans:
+                        k += 1
+                        continue
                 if product_only and sims[k] < SEMANTIC_ALONE:  # "Hooklane's delivery timeout is 10 seconds" reads
                     sc = 0.0
                 scoped = _names_scope(question, s)

@@ -87,3 +87,17 @@ def test_a_name_with_the_noun_asked_about(extractor, question, text, answer):
 def test_a_sentence_must_speak_of_what_is_asked_not_only_of_the_product(extractor, question, text, answers):
     chunk = Chunk(id="k/forums/a#c0", source="forums", kind="thread", text=text, metadata={})
     assert [c.value for c in extractor.candidates(analyse_question(question), [chunk])] == answers
+
+
+def test_a_yes_no_fact_in_other_words_is_read_by_its_meaning(extractor):
+    # a manual's wording of what a question asks in its own words: few words shared, the meaning close
+    question = analyse_question("Does numtool keep the precision of large integers?")
+    docs = Chunk(id="k/docs/a#c0", source="docs", kind="document", metadata={},
+                 text="numtool will try to maintain the original decimal precision of number\n"
+                      "literals unless the --fast-math build option was used.")
+    got = extractor.candidates(question, [docs])
+    assert [(c.value, c.normalized) for c in got] == [("yes", "true")]
+    assert got[0].sentence.startswith("numtool will try") and got[0].sentence.endswith("was used.")  # one sentence
+    other = Chunk(id="k/docs/b#c0", source="docs", kind="document", metadata={},
+                  text="numtool prints its output with two spaces of indentation.")
+    assert extractor.candidates(question, [other]) == []  # a word shared, the meaning not

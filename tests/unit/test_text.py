@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from src.text import make_stemmer, sentence_pieces, split_sentences, stem_words, tokens, words
+from src.text import make_stemmer, sentence_pieces, soft_wraps, split_sentences, stem_words, tokens, words
 
 
 def test_sentences_keep_abbreviations_whole() -> None:
@@ -40,3 +40,23 @@ def test_inline_numbered_steps_are_sentences_of_their_own() -> None:
     # SciFact: items in lower case are parts of one sentence
     text = "Cell migration was studied with two assays: 1) the classic wound healing assay, 2) empty space induction."
     assert split_sentences(text) == [text]
+
+
+def test_a_hard_wrapped_sentence_is_one_line_again() -> None:
+    lines = ["numtool only keeps IEEE754 double-precision (64-bit) floating",
+             "point numbers, and converts every literal it reads.",
+             "Large identifiers such as tweet ids are rounded by that",
+             "Conversion."]  # an upper-case start is a new line: no guess that it goes on
+    assert soft_wraps(lines) == [
+        "numtool only keeps IEEE754 double-precision (64-bit) floating point numbers, and converts every literal it reads.",
+        "Large identifiers such as tweet ids are rounded by that", "Conversion."]
+
+
+def test_blocks_and_short_lines_keep_their_own_lines() -> None:
+    lines = ["# numtool keeps the precision of large integers", "since version 1.7.",  # a heading
+             "max_retries 5", "retry_backoff 30s",  # a config file's short lines
+             "- literals are kept as written in the input document", "- arithmetic converts them",
+             "A paragraph that runs on past forty characters without a stop",
+             "        indented_code --runs here",  # code indented past its paragraph
+             "Reply: the default is two spaces for each level of nesting", "and it cannot be changed"]
+    assert soft_wraps(lines) == lines[:8] + ["Reply: the default is two spaces for each level of nesting and it cannot be changed"]
