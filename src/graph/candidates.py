@@ -143,10 +143,13 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     """Prose sentences, list items and a table's rows (with their headers) of a chunk; code is
     left to the claim rules."""
     text = prose(chunk.text)
+    section = str(chunk.metadata.get("section") or "")  # the heading path the chunker put first: no statement
     out: list[str] = []
     table: list[str] = []
     for line in [*soft_wraps(text.splitlines()), ""]:
         line = line.strip()
+        if section and line == section:
+            continue
         if _TABLE.match(line):
             table.append(line)
             continue

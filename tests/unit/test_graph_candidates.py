@@ -451,3 +451,14 @@ def test_a_table_row_answers_with_its_headers() -> None:
     assert chunk_sentences(_chunk(text)) == ["Free plan: retention 3 days, burst 50.", "Team plan: retention 14 days, burst 400."]
     assert _values("How long is data retained on the Team plan?", text) == ["14 days"]
     assert chunk_sentences(_chunk("| 14 days |\n| 7 days |\n")) == []  # no header, no sentences
+
+
+def test_the_heading_path_a_chunk_opens_with_states_nothing() -> None:
+    # a manual's section path carries the document's version: no answer to "which version added ..."
+    from src.graph.candidates import chunk_sentences
+
+    section = "numtool 2.4 Manual > Invoking numtool > Options"
+    chunk = _chunk(f"{section}\n\nThe --seq option uses the application/json-seq MIME type.", section=section)
+    assert chunk_sentences(chunk) == ["The --seq option uses the application/json-seq MIME type."]
+    ex = AnswerExtractor(Tagger(None))
+    assert ex.candidates(analyse_question("Which numtool version added the --seq option?"), [chunk]) == []
