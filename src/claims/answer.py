@@ -41,6 +41,7 @@ _KINDS = {  # the value kinds that answer each question type
     AnswerType.COUNT: {"number", "word"},  # "how many replicas acknowledge?" "all"
     AnswerType.QUANTITY: {"number", "size", "duration", "percent", "rate", "quantity"},
     AnswerType.VERSION: {"number", "version", "word"},
+    AnswerType.RATE: {"rate", "data_rate", "duration", "number"},  # "how often?": per hour, or every 30 minutes
 }
 
 

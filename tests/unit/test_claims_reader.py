@@ -140,6 +140,21 @@ def test_by_meaning_a_setting_the_docs_state_a_default_for_in_prose_and_never_on
     assert [c.value for c in found.candidates] == ["64MB"]
 
 
+def test_how_often_is_answered_by_an_interval_or_a_rate_never_by_a_switch() -> None:
+    # a manual page: a switch whose description reads closest, and the interval the question asks for
+    doc = _chunk("       journal [ true | false ]\n              If true, every change is written to the journal. "
+                 "Defaults to false.\n\n       flush_every seconds\n              The number of seconds between "
+                 "two writes of the journal to disk. Defaults to 600 seconds.\n", cid="kb/docs/store.5.txt#c0")
+
+    def similarity(question: str, texts: list[str]) -> np.ndarray:  # the switch reads closest
+        return np.array([0.8 if t.startswith("journal") else 0.7 for t in texts])
+
+    q = analyse_question("How often does the store write its journal?")
+    found = setting_answer(q, [doc], similarity, by_setting(read_chunk(doc)))
+    assert found is not None and found.setting == "flush_every"
+    assert [c.value for c in found.candidates] == ["600 seconds"]
+
+
 def test_the_items_of_a_list_a_default_sentence_leads_in_are_defaults_and_the_list_ends_at_its_last_item() -> None:
     text = ("The default value of fsync_mode has changed with Store v5.0\n"
             "  \u2022 If using Store < v5.0, fsync_mode=batch\n  \u2022 If using Store >= v5.0, fsync_mode=always\n\n"
