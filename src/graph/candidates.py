@@ -371,6 +371,26 @@ def _qualified(sentence: str, spans: list[_Span]) -> list[_Span]:
     return out
 
 
+_RELEASE = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*)(?![\w.])")
+
+
+def _release_of(sentence: str, chunk: Chunk) -> list[_Span]:
+    """The release a changelog's heading above ``sentence`` names ("# 1.7", "## [1.7.0] -
+    2023-09-06", "Version 2.1"): an entry under it ("Remove the deprecated --argfile option.") is a
+    change made in that release. A heading naming a version among other words ("jq 1.8 Manual",
+    "Kafka 3.5 Documentation") is a document's title, no release."""
+    at = chunk.text.find(sentence[:40])
+    heads = re.findall(r"^#{1,6}\s+(.+)$", chunk.text[:max(at, 0)], re.MULTILINE)
+    for head in reversed([*str(chunk.metadata.get("section") or "").split(" > "), *heads]):
+        m = _RELEASE.search(head)
+        if m:
+            rest = re.findall(r"[A-Za-z]{2,}", re.sub(rf"\b{_MON}\b", " ", _RELEASE.sub(" ", head)))  # dates aside
+            if len(rest) <= 1:
+                return [_Span(0, 0, m.group(1), "v" + m.group(1), "version")]
+            return []  # the nearest version heading is a title: the entry states no release
+    return []
+
+
 def _version_spans(sentence: str) -> list[_Span]:
     out = [_Span(m.start, m.end, m.text, m.norm.canonical, "version") for m in find_mentions(sentence)
            if m.norm.kind == "version"]
@@ -736,7 +756,7 @@ class AnswerExtractor:
         if t == AnswerType.TIME:  # a clock time or window, else a day ("on 12 May"); a bare year is no time
             return _time_spans(sentence) or [sp for sp in _date_spans(sentence, False) if "-" in sp.normalized]
         if t == AnswerType.VERSION:
-            return _version_spans(sentence)
+            return _version_spans(sentence) or _release_of(sentence, chunk)
         if t == AnswerType.YESNO:
             return _yesno_spans(sentence, chunk, question)
         if t in ENTITY_TYPES:

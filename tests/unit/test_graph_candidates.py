@@ -462,3 +462,17 @@ def test_the_heading_path_a_chunk_opens_with_states_nothing() -> None:
     assert chunk_sentences(chunk) == ["The --seq option uses the application/json-seq MIME type."]
     ex = AnswerExtractor(Tagger(None))
     assert ex.candidates(analyse_question("Which numtool version added the --seq option?"), [chunk]) == []
+
+
+def test_a_changelog_entry_answers_which_release_with_its_heading() -> None:
+    ex = AnswerExtractor(Tagger(None))
+    question = analyse_question("Which numtool release removed the --slurp-file option?")
+    log = _chunk("## [2.1.0] - Sep 6, 2023\n\n### Removed\n\n- Remove the deprecated `--slurp-file` option. #2768\n",
+                 cid="c/docs/CHANGELOG.md#c3", section="Changelog")
+    assert [(c.value, c.normalized) for c in ex.candidates(question, [log])] == [("2.1.0", "v2.1.0")]
+    # the chunker's heading path, when the chunk does not open with the heading itself
+    later = _chunk("1.7 > CLI changes\n\n- Remove the deprecated `--slurp-file` option.", section="1.7 > CLI changes")
+    assert [c.value for c in ex.candidates(question, [later])] == ["1.7"]
+    # a manual's title names its version among other words: no release
+    manual = _chunk("The `--slurp-file` option was removed; use --raw-input.", section="numtool 2.4 Manual > Options")
+    assert ex.candidates(question, [manual]) == []
