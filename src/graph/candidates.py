@@ -359,7 +359,7 @@ def _standing_values(sentence: str, spans: list[_Span], *, codes: bool = False) 
 
 
 _QUALIFIER = re.compile(r"\b(?:about|around|circa|c\.|approximately|approx\.|nearly|roughly|over|some|"
-                        r"almost|under|more than|less than|at least|up to)\s*$", re.IGNORECASE)
+                        r"almost|under|(?:no |not )?(?:more|less|fewer) than|at (?:least|most)|up to)\s*$", re.IGNORECASE)
 
 
 def _qualified(sentence: str, spans: list[_Span]) -> list[_Span]:
@@ -394,7 +394,7 @@ def _release_of(sentence: str, chunk: Chunk) -> list[_Span]:
 def _version_spans(sentence: str) -> list[_Span]:
     out = [_Span(m.start, m.end, m.text, m.norm.canonical, "version") for m in find_mentions(sentence)
            if m.norm.kind == "version"]
-    for m in re.finditer(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*)(?![\w.])", sentence):
+    for m in _RELEASE.finditer(sentence):
         if not any(s.start <= m.start() < s.end for s in out):
             out.append(_Span(m.start(), m.end(), m.group(0), "v" + m.group(1), "version"))
     return out

@@ -30,6 +30,9 @@ def _values(question: str, text: str, tagger: Tagger | None = None) -> list[str]
      "Institute when he received an appointment in 1918.", ["February 8, 1900"]),
     # RAMDocs dev: the first of several dates in one sentence, hedges kept
     ("When was the Zook House built?", "The house was built about 1820 in the Federal style.", ["about 1820"]),
+    # a bound keeps its negation: "no more than 7" is at most 7, never "more than 7"
+    ("What is the maximum indentation numtool allows?", "Use the given number of spaces (no more than 7) for "
+     "indentation.", ["no more than 7"]),
     ("When was the Cathedral of Saint Augustine established?",
      "Cathedral of Saint Augustine is a Catholic cathedral in Kalamazoo, Michigan. The parish was founded in 1856, "
      "the present church building was completed in 1951, and it was raised to cathedral status in 1970.", ["1856"]),
