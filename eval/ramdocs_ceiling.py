@@ -29,9 +29,9 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from src.claims.extractor import make_extractor  # noqa: E402
 from src.embeddings import load_embed_model  # noqa: E402
 from src.evaluation.ramdocs import SPLITS, found, load_ramdocs  # noqa: E402
-from src.graph.candidates import make_extractor  # noqa: E402
 from src.graph.question import analyse_question  # noqa: E402
 
 

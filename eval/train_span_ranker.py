@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
+from src.claims.extractor import make_extractor  # noqa: E402
 from src.evaluation.ramdocs import found, load_ramdocs  # noqa: E402
-from src.graph.candidates import make_extractor  # noqa: E402
 from src.graph.question import analyse_question  # noqa: E402
 from src.graph.span_ranker import FEATURES, WEIGHTS, SpanModel  # noqa: E402
 

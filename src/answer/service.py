@@ -81,8 +81,8 @@ from .verdict import (
 )
 
 if TYPE_CHECKING:
+    from ..claims.candidate import Candidate
     from ..fusion.engine import SearchEngine
-    from ..graph.candidates import Candidate
     from ..graph.model import ClaimGraph
 
 log = logging.getLogger(__name__)
@@ -181,7 +181,7 @@ class AnswerService:
         self._groups_lock = threading.Lock()  # computes the counter-evidence groups once
         self._once = threading.Lock()  # builds the relevance model once
         self._relevance: RelevanceModel | None = None
-        # src.graph.candidates.AnswerExtractor; built on first use unless one is shared in
+        # src.claims.extractor.AnswerExtractor; built on first use unless one is shared in
         self._extractor: Any = answer_extractor
         self._audits: dict[bool, Any] = {}  # every_key -> the corpus audit (a ClaimGraph)
         self._groups: list[list[str]] | None = None
@@ -411,7 +411,7 @@ class AnswerService:
     def answer_extractor(self) -> Any:
         """The question-driven extractor: the corpus embedder (its cached query vectors) and the
         configured entity pipeline."""
-        from ..graph.candidates import make_extractor
+        from ..claims.extractor import make_extractor
 
         if self._extractor is None:
             with self._once:  # built once, whichever request comes first
@@ -491,8 +491,8 @@ class AnswerService:
         only the values of the fact the best answer states. Call under ``self.lock``."""
         from ..claims.answer import setting_answer
         from ..claims.judge import judge_setting
+        from ..claims.sentences import idf_weights
         from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
-        from ..graph.candidates import idf_weights
         from ..graph.question import analyse_question
 
         q = analyse_question(question)

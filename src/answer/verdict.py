@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..claims.extractor import SEMANTIC_ALONE
 from ..graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
 from ..graph.answer_set import AnswerSet
-from ..graph.candidates import SEMANTIC_ALONE
 from ..graph.text import key_tokens
 from ..types import KeyStatus, ScoredChunk, VerdictStatus
 from .model import Verdict, Warning

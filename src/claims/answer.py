@@ -9,7 +9,7 @@ default outrank configured or example values, which are then no answers; the val
 must fit the question's; a value scoped to other versions stays scoped.
 
 Questions about no setting (a plan's price, a person's birthday) return None: the
-question-driven extractor (``src.graph.candidates``) answers them.
+question-driven extractor (``src.claims.extractor``) answers them.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..graph.candidates import Candidate
 from ..graph.mentions import find_mentions
 from ..graph.question import AnswerType, Question
 from ..graph.values import resolve_unit
 from ..text import TOKEN, stems
 from ..types import Chunk
+from .candidate import Candidate
 from .layout import entry_names
 from .model import Modality, ReadClaim
 from .names import common_words, identifiers, name_stems, release, setting_words

@@ -16,11 +16,11 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ..graph.answer_set import AnswerSet, AnswerValue, answer_key, support_weight
-from ..graph.candidates import Candidate
 from ..graph.mentions import find_mentions
 from ..graph.question import Question
 from ..graph.values import parse_value
 from ..types import VerdictStatus
+from .candidate import Candidate
 from .names import release
 
 SIZE_TOLERANCE = 0.05  # decimal and binary prefixes (MB, MiB) name one size

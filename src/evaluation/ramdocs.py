@@ -144,7 +144,7 @@ def run_ramdocs(questions: Sequence[RamQuestion], settings: Any, embed_model: An
 
     from ..answer import AnswerService
     from ..answer.service import AskOptions
-    from ..graph.candidates import make_extractor
+    from ..claims.extractor import make_extractor
     from ..graph.llm_extract import LLMClaimExtractor
     from ..llm import CircuitBreaker, make_llm
 

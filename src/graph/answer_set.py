@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from ..claims.candidate import Candidate
 from ..types import Chunk, KeyStatus, VerdictStatus
 from .analysis import ClaimNode, KeyResult, explain, norm_of
-from .candidates import Candidate
 from .claims import short_hash
 from .keys import KEY_THRESHOLD
 from .question import Question

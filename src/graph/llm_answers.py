@@ -29,10 +29,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
+from ..claims.candidate import Candidate
+from ..claims.sentences import chunk_context, entity_key
 from ..errors import ModelUnavailable
 from ..llm import InvalidReply, LLMBudget, LLMSkipped, reply_items
 from ..types import LLM, Chunk
-from .candidates import Candidate, chunk_context, entity_key
 from .question import ENTITY_TYPES, AnswerType, Question
 from .scope import DIMENSION_NOUNS, find_scope
 from .text import text_terms
@@ -78,7 +79,7 @@ RETRY_PROMPT = ("That reply is invalid: {problem}. Reply again with JSON only, c
 
 
 class OfflineAnswers(Protocol):
-    """The offline extractor (``src.graph.candidates.AnswerExtractor``) as used here."""
+    """The offline extractor (``src.claims.extractor.AnswerExtractor``) as used here."""
 
     def candidates(self, question: Question, chunks: Sequence[Chunk]) -> list[Candidate]: ...
 

@@ -3,7 +3,7 @@ question asks about (NimbusNote and CloudSync docs)."""
 
 import pytest
 
-from src.graph.candidates import make_extractor
+from src.claims.extractor import make_extractor
 from src.graph.question import analyse_question
 from src.types import Chunk
 

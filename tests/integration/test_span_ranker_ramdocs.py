@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from src.claims.extractor import make_extractor
 from src.evaluation.ramdocs import load_ramdocs
-from src.graph.candidates import make_extractor
 from src.graph.question import analyse_question
 
 pytestmark = pytest.mark.integration

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from src.answer.generate import ScopeCheck, parse_answer_reply
-from src.graph.candidates import AnswerExtractor, make_extractor
+from src.claims.extractor import AnswerExtractor, make_extractor
 from src.graph.llm_answers import LLMAnswerExtractor
 from src.graph.question import analyse_question
 from src.types import Chunk

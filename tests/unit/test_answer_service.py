@@ -12,12 +12,13 @@ from src.answer import AnswerService
 from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY
 from src.answer.service import source_voices
 from src.answer.verdict import answer_meant
+from src.claims.candidate import Candidate
+from src.claims.extractor import SEMANTIC_ALONE
 from src.config import Settings
 from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
 from src.fusion.options import FusionConfig, SearchResult
 from src.graph.answer_set import AnswerSet, judge_answers
-from src.graph.candidates import SEMANTIC_ALONE, Candidate
 from src.graph.question import analyse_question
 from src.types import Chunk, ScoredChunk
 

@@ -7,11 +7,11 @@ import numpy as np
 
 from src.claims import read_chunk
 from src.claims.answer import _named, by_setting, setting_answer, setting_of
+from src.claims.candidate import Candidate
 from src.claims.judge import judge_setting
 from src.claims.layout import entry_names
 from src.claims.model import Modality
 from src.claims.reader import read_corpus
-from src.graph.candidates import Candidate
 from src.graph.question import analyse_question
 from src.types import Chunk
 

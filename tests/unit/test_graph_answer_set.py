@@ -3,9 +3,9 @@ Values and sentences from RAMDocs (dev half), NimbusNote, LumenVault (samples/) 
 
 from __future__ import annotations
 
+from src.claims.candidate import Candidate
 from src.graph.analysis import ClaimNode, KeyResult
 from src.graph.answer_set import GraphFacts, judge_answers, mentioned_by, one_per_author, same_value
-from src.graph.candidates import Candidate
 from src.graph.question import analyse_question
 from src.graph.weights import Support
 from src.types import Chunk, KeyStatus

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from src.graph.candidates import AnswerExtractor, _fullest, _key_values, _Span, chunk_sentences
+from src.claims.extractor import AnswerExtractor
+from src.claims.phrases import _fullest, _key_values
+from src.claims.sentences import chunk_sentences
+from src.claims.spans import _Span
 from src.graph.nlp import Tagger, load_tagger
 from src.graph.question import analyse_question
 from src.graph.scope import find_scope
@@ -310,7 +313,7 @@ def test_a_number_word_counts_only_when_whole(question: str, text: str, expected
 def test_a_cloud_region_code_is_a_place_a_hyphenated_word_is_not() -> None:
     # NimbusNote docs ("us-central") and data/ ("eu-central"); "note-taking" (NimbusNote) and "bert-base"
     # (AstraML) are no regions
-    from src.graph.candidates import _REGION_CODE
+    from src.claims.phrases import _REGION_CODE
 
     text = "Backups are stored in us-central. NimbusNote is a note-taking tool; eu-central and ap-southeast-1 " \
            "are regions, bert-base is a model."
@@ -448,7 +451,7 @@ def test_a_yes_no_sentence_is_negated_by_its_main_clause_only(text: str, expecte
 
 
 def test_a_table_row_answers_with_its_headers() -> None:
-    from src.graph.candidates import chunk_sentences
+    from src.claims.sentences import chunk_sentences
 
     text = ("| Plan | Retention | Burst (5 s) |\n|---|---|---|\n| Free | 3 days | 50 |\n| Team | 14 days | 400 |\n")
     assert chunk_sentences(_chunk(text)) == ["Free plan: retention 3 days, burst 50.", "Team plan: retention 14 days, burst 400."]
@@ -458,7 +461,7 @@ def test_a_table_row_answers_with_its_headers() -> None:
 
 def test_the_heading_path_a_chunk_opens_with_states_nothing() -> None:
     # a manual's section path carries the document's version: no answer to "which version added ..."
-    from src.graph.candidates import chunk_sentences
+    from src.claims.sentences import chunk_sentences
 
     section = "numtool 2.4 Manual > Invoking numtool > Options"
     chunk = _chunk(f"{section}\n\nThe --seq option uses the application/json-seq MIME type.", section=section)

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from src.answer import AnswerService
+from src.claims.extractor import AnswerExtractor, make_extractor
 from src.errors import ModelUnavailable
 from src.graph.answer_set import judge_answers, same_value
-from src.graph.candidates import AnswerExtractor, make_extractor
 from src.graph.llm_answers import (
     ANSWERS_SCHEMA,
     SYSTEM_PROMPT,

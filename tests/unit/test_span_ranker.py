@@ -5,9 +5,9 @@ import math
 
 import pytest
 
+from src.claims.extractor import AnswerExtractor, make_extractor
 from src.config import load_settings
 from src.errors import UsageError
-from src.graph.candidates import AnswerExtractor, make_extractor
 from src.graph.nlp import Tagger
 from src.graph.span_ranker import (
     FEATURES,
