@@ -1,4 +1,9 @@
-"""Claims read from text: the reader (``reader``) and the settings it knows (``settings``).
+"""Claims read from text, and the judge of what they say. Two readers share the package: the
+settings reader (``reader``, with ``layout`` and ``names``), which reads every chunk of a corpus for
+the values it gives named settings (the audit, ``audit``, and a question about a setting,
+``answer``), and the question-driven reader (``extractor``, with ``sentences``, ``spans``,
+``phrases`` and ``candidate``), which reads a question's evidence for the typed answer each chunk
+gives. ``judge`` decides between a setting's values.
 
 A claim is what one span of one chunk says: the *attribute* it gives a value to (a setting
 name such as ``keepalive_timeout``, or the words the text uses), the *value* with its type and

@@ -74,6 +74,9 @@ MIN_WORDS_ONLY = 0.25  # the same floor without an embedder (the lexical score a
 SEMANTIC_WEIGHT = 1.0
 MIN_FIT = 0.05  # a category phrase less close in meaning to the noun asked about is no answer
 SEMANTIC_ALONE = 0.55  # a sentence this close in meaning answers even without the question's words
+# ... and says yes or no to it: its polarity is all the answer, so it must say nearly what is asked
+# (a paraphrase: 0.8; "It also includes X" about another plan, 0.63)
+YESNO_ALONE = 0.7
 VECTOR_CACHE = 50_000  # sentence and phrase vectors kept
 LONG_SENTENCE = 45  # words; longer "sentences" score proportionally less
 SUBJECT_SHARE = 0.6  # of a sentence's lexical score: the subject's terms; the rest, the other terms
@@ -218,7 +221,7 @@ class AnswerExtractor:
             ranked = []
             for sc, s, product_only, spans in rows:
                 if not spans:  # read by its meaning (by_meaning above)
-                    spans = [_polarity(s)] if sims[k] >= SEMANTIC_ALONE else []
+                    spans = [_polarity(s)] if sims[k] >= YESNO_ALONE else []
                     if not spans:
                         k += 1
                         continue
