@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from ..graph.text import STOP
 from ..types import Chunk
+from .names import common_words
 
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
 
@@ -92,12 +93,27 @@ def unwrap(lines: list[str]) -> list[str]:
     return out
 
 
+def _config_name(key: str) -> bool:
+    """A configuration file's key that names its setting in prose: hyphenated ("tcp-keepalive")
+    or no English word ("maxclients"; not "timeout", "port", which prose uses for themselves)."""
+    parts = key.split("-")
+    return all(p.isalpha() and p.islower() for p in parts) and (len(parts) > 1 or key not in common_words())
+
+
 def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
     """The mixed-case names the chunks' definition lists open entries with ("LoginGraceTime",
-    "UsePAM"), as one pattern: prose writing one ("LoginGraceTime defaults to 60 seconds") names
-    that setting, though such a word is no identifier by its shape alone. None if there are none."""
+    "UsePAM") and the hyphenated keys of their configuration files ("tcp-keepalive"), as one
+    pattern: prose writing one ("LoginGraceTime defaults to 60 seconds") names that setting,
+    though such a word is no identifier by its shape alone. None if there are none."""
+    from .reader import _COMMENT, _CONFIG  # the reader reads a configuration file's lines so
+
     found: set[str] = set()
     for chunk in chunks:
+        if chunk.metadata.get("format") == "config":
+            found |= {key for line in chunk.text.splitlines()  # a directive, or one commented out
+                      if (m := _CONFIG.match(c.group("text") if (c := _COMMENT.match(line)) else line))
+                      and _config_name(key := m.group("key"))}
+            continue
         lines = unwrap(chunk.text.splitlines())
         for i, line in enumerate(lines):
             m = _HANGING.match(line)

@@ -293,10 +293,11 @@ class _Reader:
         return (out, [(m.start("a"), m.end("b")), *(v.span() for v in versions)]) if len(out) == 2 else ([], [])
 
     # -- blocks --------------------------------------------------------------------------
-    def config(self, lines: list[str]) -> Iterator[ReadClaim]:
-        """A code block: config lines (``key value;``) when most of its lines read so."""
+    def config(self, lines: list[str], *, file: bool = False) -> Iterator[ReadClaim]:
+        """A code block, or a configuration file's lines (``file``): config lines (``key value;``)
+        when most of its lines read so; a code block with a shell prompt is a session."""
         body = [ln for ln in lines if ln.strip()]
-        if not body or any(_SHELL.match(ln) for ln in body):
+        if not body or not file and any(_SHELL.match(ln) for ln in body):
             return
         sections = [ln for ln in body if ln.strip().startswith("[") and ln.strip().endswith("]")  # [mysqld]
                     or ln.strip().endswith("{") or ln.strip() == "}"]  # http { ... }
@@ -305,12 +306,16 @@ class _Reader:
         if len(settings) + len(comments) + len(sections) < 0.8 * len(body):
             return
         note: list[str] = []
-        for ln in body:
+        rows = lines if file else body
+        for i, ln in enumerate(rows):
+            if not ln.strip():  # a file's blank line ends the comment: it describes what it stands over
+                note = []
+                continue
             cm = _COMMENT.match(ln)
-            if cm:
+            if cm and not (file and self._commented_default(rows, i, note)):
                 note.append(cm.group("text"))
                 continue
-            m = _CONFIG.match(ln)
+            m = _CONFIG.match(cm.group("text") if cm else ln)
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
                 said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
@@ -319,11 +324,24 @@ class _Reader:
                     c = self._claim(key, "", stated.text, (stated.start, stated.end), said, Modality.DEFAULT, {})
                     if c is not None:
                         yield replace(c, attribute=Attribute(key, True, said))
-                modality = Modality.DEFAULT if stated is None and _DEFAULT.search(said) else Modality.CONFIGURED
+                modality = Modality.DEFAULT if cm or stated is None and _DEFAULT.search(said) else Modality.CONFIGURED
                 c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {})
                 if c is not None and len(value.split()) <= 3:
                     yield replace(c, attribute=Attribute(key, True, said))  # its comment describes it
             note = []
+
+    @staticmethod
+    def _commented_default(rows: list[str], i: int, note: list[str]) -> bool:
+        """``rows[i]`` is a directive left commented out at its default: "# maxclients 10000" alone
+        below an empty "#" line, ending a comment that speaks of the default ("By default this limit
+        is set to 10000 clients")."""
+        cm = _COMMENT.match(rows[i])
+        m = _CONFIG.match(cm.group("text")) if cm else None
+        if m is None or len(m.group("value").split()) > 2 or not _DEFAULT.search(" ".join(note)):
+            return False
+        above = _COMMENT.match(rows[i - 1]) if i else None
+        below = rows[i + 1].strip() if i + 1 < len(rows) else ""
+        return above is not None and not above.group("text").strip() and not below.startswith(("#", ";"))
 
     @staticmethod
     def _stated_default(comment: str) -> Mention | None:
@@ -375,6 +393,9 @@ class _Reader:
                     yield c
 
     def read(self) -> Iterator[ReadClaim]:
+        if self.chunk.metadata.get("format") == "config":  # a configuration file: its directives
+            yield from self.config(self.chunk.text.splitlines(), file=True)
+            return
         lines = unwrap(self.chunk.text.splitlines())
         i = 0
         lead = False  # the line before opened a list of defaults ("The default changed in 3.0:")

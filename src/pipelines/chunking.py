@@ -93,8 +93,9 @@ def split_text(text: str, limit: int) -> list[tuple[str, str]]:
     return [(p, joiner if i else "") for i, p in enumerate(pieces)]
 
 
-def parse_blocks(text: str) -> list[Block]:
-    """Headings, paragraphs/lists, fenced code and tables, each with its heading path."""
+def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
+    """Headings, paragraphs/lists, fenced code and tables, each with its heading path;
+    ``headings=False`` (a configuration file): a ``#`` line is a comment, read as text."""
     blocks: list[Block] = []
     stack: list[tuple[int, str]] = []
     buf: list[str] = []
@@ -119,7 +120,7 @@ def parse_blocks(text: str) -> list[Block]:
         if match := _FENCE.match(line):
             flush()
             fence, buf_kind, buf = match.group(1), "code", [line]
-        elif match := _HEADING.match(line):
+        elif headings and (match := _HEADING.match(line)):
             flush()
             level = len(match.group(1))
             stack = [(lv, t) for lv, t in stack if lv < level] + [(level, match.group(2).strip())]
@@ -230,7 +231,8 @@ def chunk_sections(
     if record.answers:  # a thread-shaped record in a document/post source: keep its replies
         text = "\n\n".join([text, *(a.text for a in record.answers)])
     chunks = []
-    for n, (overlap, group) in enumerate(pack_blocks(parse_blocks(text), sizes)):
+    blocks = parse_blocks(text, headings=record.metadata.get("format") != "config")
+    for n, (overlap, group) in enumerate(pack_blocks(blocks, sizes)):
         body = _body(overlap, group)
         if kind is SourceKind.POST:
             first = _HEADING.match(group[0].text)

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from itertools import accumulate
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -353,9 +354,22 @@ def load_pdf(src: SourceFile, kind: SourceKind) -> Loaded:
     yield from load(src, kind)
 
 
+def load_config(src: SourceFile, kind: SourceKind) -> Loaded:
+    """A configuration file (``redis.conf``, ``my.cnf``, ``server.properties``) as one document:
+    its ``#`` lines are comments, not headings, and its directives are read with the comments
+    above them (``src.claims.reader``)."""
+    text = _read_text(src)
+    if isinstance(text, Skip):  # unreadable, or empty
+        yield text
+        return
+    yield Record(src.rel, text.strip("\n"), {"title": Path(src.rel).name, "path": src.corpus_rel, "format": "config"})
+
+
 LOADERS: dict[str, Callable[[SourceFile, SourceKind], Loaded]] = {
     ".md": load_text, ".markdown": load_text, ".txt": load_text, ".html": load_html, ".htm": load_html,
     ".json": load_json, ".jsonl": load_jsonl, ".pdf": load_pdf,
+    ".conf": load_config, ".cnf": load_config, ".cfg": load_config, ".ini": load_config,
+    ".properties": load_config, ".toml": load_config,
 }  # fmt: skip
 
 

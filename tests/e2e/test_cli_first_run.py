@@ -49,7 +49,7 @@ def test_without_rerank_nothing_is_said(runner: CliRunner, tmp_path: Path) -> No
 
 NOTE = ("warning: {path}: no source folders: its files are read as one source, {source} (kind {kind}, weight "
         "{weight}); to weigh sources by authority, put them in subfolders named docs/, forums/, tickets/, blogs/\n")
-READABLE = ".htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt"
+READABLE = ".cfg, .cnf, .conf, .htm, .html, .ini, .json, .jsonl, .markdown, .md, .pdf, .properties, .toml, .txt"
 
 
 def test_a_folder_of_files_is_read_as_one_source_with_a_note(runner: CliRunner, tmp_path: Path) -> None:

@@ -338,3 +338,14 @@ def test_thread_without_question_text_keeps_its_answers() -> None:
         ("d/forums/t5#qa", "Title: Only answers\nAnswer: A"),
         ("d/forums/t5#r1", "Title: Only answers\nAnswer: B"),
     ]
+
+
+def test_a_configuration_file_has_comments_where_markdown_has_headings() -> None:
+    text = "# Close idle clients after N seconds.\ntimeout 0\n\n# TCP keepalive.\ntcp-keepalive 300"
+    assert [b.kind for b in parse_blocks(text)] == ["heading", "text", "heading", "text"]
+    assert parse_blocks(text, headings=False) == [Block("text", "# Close idle clients after N seconds.\ntimeout 0", ()),
+                                                 Block("text", "# TCP keepalive.\ntcp-keepalive 300", ())]
+    meta = {"title": "store.conf", "path": "docs/store.conf", "format": "config"}
+    chunks = chunk_record(Record("store.conf", text, meta), SourceKind.DOCUMENT, SMALL,
+                          doc_id="kb/docs/store.conf", source="docs")
+    assert [(c.text, c.metadata) for c in chunks] == [(text, meta)]  # no heading path put first, none as section

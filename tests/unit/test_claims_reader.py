@@ -424,3 +424,37 @@ def test_two_settings_close_in_meaning_are_told_apart_by_the_question_words_they
         return np.array([0.61 if "attempts" in t else 0.62 for t in texts])
 
     assert setting_answer(q, [doc], backwards, corpus) is None  # meaning and words disagree: no setting
+
+
+STORE_CONF = ("# Close the connection after a client is idle for N seconds (0 to disable).\n"
+              "timeout 0\n\n"
+              "# TCP keepalive. A reasonable value for this option is 300 seconds, which is the new\n"
+              "# default starting with 3.2.1.\n"
+              "tcp-keepalive 300\n\n"
+              "# Set the max number of connected clients at the same time. By default\n"
+              "# this limit is set to 10000 clients.\n"
+              "#\n"
+              "# maxclients 10000\n\n"
+              "# The socket's permissions, for example:\n#\n# unixsocketperm 700\n")
+
+
+def test_a_configuration_file_is_read_directive_by_directive_with_the_comment_above_each() -> None:
+    # a comment separated by a blank line describes nothing below it; a directive left commented out
+    # under a comment speaking of the default states the default; one under an example states nothing
+    doc = _chunk(STORE_CONF, cid="kb/docs/store.conf#c0", format="config")
+    assert [(c.attribute.name, c.value, c.modality.value) for c in read_chunk(doc)] == [
+        ("timeout", "0", "configured"), ("tcp-keepalive", "300 seconds", "default"),
+        ("tcp-keepalive", "300", "configured"), ("maxclients", "10000 clients", "default"),
+        ("maxclients", "10000", "default")]
+    prose = _chunk(STORE_CONF, cid="kb/docs/store.md#c0")  # the same lines in Markdown: headings, no directives
+    assert [c.attribute.name for c in read_chunk(prose) if c.attribute.identifier] == []
+
+
+def test_a_configuration_file_s_keys_name_its_settings_in_prose() -> None:
+    doc = _chunk(STORE_CONF, cid="kb/docs/store.conf#c0", format="config")
+    post = _chunk("Title: dropped clients\nUser: why?\nReply: maxclients is 4064 by default and tcp-keepalive "
+                  "defaults to 60 seconds.", cid="kb/forums/t1#qa", source="forums")
+    assert [(c.attribute.name, c.value) for c in read_corpus([post], known=entry_names([doc, post]))] == [
+        ("maxclients", "4064"), ("tcp-keepalive", "60 seconds")]
+    alone = read_corpus([post], known=entry_names([post]))  # no configuration file: the words name no setting
+    assert [c.attribute.name for c in alone if c.attribute.identifier] == []

@@ -72,7 +72,7 @@ EXPECTED_STATS = [
     SourceStats("tickets", "thread", 0.8, files=1, records=1, chunks=1, skipped=0),
 ]
 
-READABLE = ".htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt"
+READABLE = ".cfg, .cnf, .conf, .htm, .html, .ini, .json, .jsonl, .markdown, .md, .pdf, .properties, .toml, .txt"
 EXPECTED_WARNINGS = [
     Warning_("data/README.md", None, "file outside any source folder: skipped (move it into one, e.g. docs/)"),
     Warning_("data/docs/badyaml.md", 3, "invalid YAML front matter: ingested the text without it"),
@@ -247,15 +247,14 @@ def test_empty_corpus(tmp_path: Path) -> None:
     (tmp_path / "data" / "docs").mkdir(parents=True)
     with pytest.raises(EmptyCorpus) as info:
         ingest_corpus(tmp_path / "data", Settings())
-    assert str(info.value) == (f"{tmp_path / 'data'}: no files to read: put your documents in it (.htm, .html, .json, "
-                               ".jsonl, .markdown, .md, .pdf, .txt), in subfolders named docs/, forums/, tickets/, "
-                               "blogs/ to weigh sources by authority")
+    assert str(info.value) == (f"{tmp_path / 'data'}: no files to read: put your documents in it ({READABLE}), in "
+                               "subfolders named docs/, forums/, tickets/, blogs/ to weigh sources by authority")
     (tmp_path / "data" / "docs" / "empty.md").write_text("")
     (tmp_path / "data" / "docs" / "notes.docx").write_text("x")
     with pytest.raises(EmptyCorpus) as info:
         ingest_corpus(tmp_path / "data", Settings())
     assert str(info.value) == (f"{tmp_path / 'data'}: no text in its 2 files (the warnings above say why); readable: "
-                               ".htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt")
+                               ".cfg, .cnf, .conf, .htm, .html, .ini, .json, .jsonl, .markdown, .md, .pdf, .properties, .toml, .txt")
 
 
 # ---------------------------------------------------------------- chunks file

@@ -397,14 +397,14 @@ def test_unknown_extension_and_oversized_file(tmp_path: Path) -> None:
     assert load(write(tmp_path, "x.docx", b"PK\x03\x04")) == [
         Skip(
             None,
-            "unknown file type '.docx': skipped (readable: .htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt)",
+            "unknown file type '.docx': skipped (readable: .cfg, .cnf, .conf, .htm, .html, .ini, .json, .jsonl, .markdown, .md, .pdf, .properties, .toml, .txt)",
         )
     ]
     assert load(write(tmp_path, "Makefile", "all:")) == [
         Skip(
             None,
             "unknown file type '(no extension)': skipped "
-            "(readable: .htm, .html, .json, .jsonl, .markdown, .md, .pdf, .txt)",
+            "(readable: .cfg, .cnf, .conf, .htm, .html, .ini, .json, .jsonl, .markdown, .md, .pdf, .properties, .toml, .txt)",
         )
     ]
     assert load(write(tmp_path, "big.md", "x" * 20), max_bytes=10) == [
@@ -444,3 +444,10 @@ def test_yaml_dates_and_numbers_in_front_matter(tmp_path: Path) -> None:
         Record("y.md", "Body", {"title": "123", "created_at": "2025-06-22T10:00:00", "last_updated": "2025-06-23",
                                 "path": "src/y.md"})
     ]  # fmt: skip
+
+
+def test_a_configuration_file_is_one_document_whose_hash_lines_are_comments(tmp_path: Path) -> None:
+    text = "# Close idle clients after N seconds (0 to disable).\ntimeout 0\n\n# TCP keepalive.\ntcp-keepalive 300\n"
+    assert load(write(tmp_path, "store.conf", text)) == [
+        Record("store.conf", text.strip("\n"), {"title": "store.conf", "path": "src/store.conf", "format": "config"})]
+    assert load(write(tmp_path, "empty.ini", "\n\n")) == [Skip(None, "empty file: nothing to ingest")]
