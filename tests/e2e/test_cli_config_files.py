@@ -13,15 +13,7 @@ from main import cli
 
 pytestmark = pytest.mark.e2e
 FAST = ["--embed-model", "hashing:64"]
-STORE_CONF = ("# Close the connection after a client is idle for N seconds (0 to disable).\n"
-              "timeout 0\n\n"
-              "# TCP keepalive. A reasonable value for this option is 300 seconds, which is the new\n"
-              "# default starting with 3.2.1.\n"
-              "tcp-keepalive 300\n\n"
-              "# Set the max number of connected clients at the same time. By default\n"
-              "# this limit is set to 10000 clients.\n"
-              "#\n"
-              "# maxclients 10000\n")
+STORE_CONF = (Path(__file__).parents[1] / "fixtures" / "config" / "store.conf").read_text()
 THREAD = ("Title: clients dropped\nUser: Our load balancer drops idle clients, why?\n"
           "Reply: maxclients is 4064 by default. Also, tcp-keepalive defaults to 60 seconds.\n")
 

@@ -3,6 +3,8 @@ written here in the shapes real docs, threads and config files use (no corpus's 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from src.claims import read_chunk
@@ -426,16 +428,7 @@ def test_two_settings_close_in_meaning_are_told_apart_by_the_question_words_they
     assert setting_answer(q, [doc], backwards, corpus) is None  # meaning and words disagree: no setting
 
 
-STORE_CONF = ("# Close the connection after a client is idle for N seconds (0 to disable).\n"
-              "timeout 0\n\n"
-              "# TCP keepalive. A reasonable value for this option is 300 seconds, which is the new\n"
-              "# default starting with 3.2.1.\n"
-              "tcp-keepalive 300\n\n"
-              "# Set the max number of connected clients at the same time. By default\n"
-              "# this limit is set to 10000 clients.\n"
-              "#\n"
-              "# maxclients 10000\n\n"
-              "# The socket's permissions, for example:\n#\n# unixsocketperm 700\n")
+STORE_CONF = (Path(__file__).parents[1] / "fixtures" / "config" / "store.conf").read_text()  # a redis.conf-like file
 
 
 def test_a_configuration_file_is_read_directive_by_directive_with_the_comment_above_each() -> None:
