@@ -2,7 +2,8 @@
 alone (``batch.size``, a heading ``## `keepalive_timeout```), and a definition list laid out by
 indentation (a manual page's "     AllowTcpForwarding" over its deeper-indented body, "maxpoll
 poll", "Port    Specifies ..."), whose wrapped body lines are joined into one line for reading.
-``entry_names``: the mixed-case names a corpus's definition lists open entries with."""
+``entry_names``: the mixed-case names a corpus's definition lists open entries with, and the
+keys of its configuration files (``CONFIG`` lines, ``COMMENT`` lines)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from ..types import Chunk
 from .names import common_words
 
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
+# a config line, "key value" / "key = value" / "key: value" (its comment after it: "; default is 151"),
+# and a comment line
+CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*"
+                    r"(?:;\s*(?:#\s*)?(?P<note>.*?)|#\s*(?P<hash>.*?))?\s*$")
+COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
 
 
 def entry_head(line: str) -> str | None:
@@ -105,13 +111,11 @@ def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
     "UsePAM") and the hyphenated keys of their configuration files ("tcp-keepalive"), as one
     pattern: prose writing one ("LoginGraceTime defaults to 60 seconds") names that setting,
     though such a word is no identifier by its shape alone. None if there are none."""
-    from .reader import _COMMENT, _CONFIG  # the reader reads a configuration file's lines so
-
     found: set[str] = set()
     for chunk in chunks:
         if chunk.metadata.get("format") == "config":
             found |= {key for line in chunk.text.splitlines()  # a directive, or one commented out
-                      if (m := _CONFIG.match(c.group("text") if (c := _COMMENT.match(line)) else line))
+                      if (m := CONFIG.match(c.group("text") if (c := COMMENT.match(line)) else line))
                       and _config_name(key := m.group("key"))}
             continue
         lines = unwrap(chunk.text.splitlines())

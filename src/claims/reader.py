@@ -33,7 +33,7 @@ from ..graph.text import STOP
 from ..graph.values import parse_value
 from ..text import split_sentences, stems
 from ..types import Chunk
-from .layout import entry_head, hanging_head, unwrap
+from .layout import COMMENT, CONFIG, entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
@@ -50,9 +50,6 @@ from .names import (
 
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
-_CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*"
-                     r"(?:;\s*(?:#\s*)?(?P<note>.*?)|#\s*(?P<hash>.*?))?\s*$")  # a comment after it: "; default is 151"
-_COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
 _DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
 # "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10": a change
@@ -301,8 +298,8 @@ class _Reader:
             return
         sections = [ln for ln in body if ln.strip().startswith("[") and ln.strip().endswith("]")  # [mysqld]
                     or ln.strip().endswith("{") or ln.strip() == "}"]  # http { ... }
-        settings = [ln for ln in body if _CONFIG.match(ln) and not _COMMENT.match(ln)]
-        comments = [ln for ln in body if _COMMENT.match(ln)]
+        settings = [ln for ln in body if CONFIG.match(ln) and not COMMENT.match(ln)]
+        comments = [ln for ln in body if COMMENT.match(ln)]
         if len(settings) + len(comments) + len(sections) < 0.8 * len(body):
             return
         note: list[str] = []
@@ -311,11 +308,11 @@ class _Reader:
             if not ln.strip():  # a file's blank line ends the comment: it describes what it stands over
                 note = []
                 continue
-            cm = _COMMENT.match(ln)
+            cm = COMMENT.match(ln)
             if cm and not (file and self._commented_default(rows, i, note)):
                 note.append(cm.group("text"))
                 continue
-            m = _CONFIG.match(cm.group("text") if cm else ln)
+            m = CONFIG.match(cm.group("text") if cm else ln)
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
                 said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
@@ -335,11 +332,11 @@ class _Reader:
         """``rows[i]`` is a directive left commented out at its default: "# maxclients 10000" alone
         below an empty "#" line, ending a comment that speaks of the default ("By default this limit
         is set to 10000 clients")."""
-        cm = _COMMENT.match(rows[i])
-        m = _CONFIG.match(cm.group("text")) if cm else None
+        cm = COMMENT.match(rows[i])
+        m = CONFIG.match(cm.group("text")) if cm else None
         if m is None or len(m.group("value").split()) > 2 or not _DEFAULT.search(" ".join(note)):
             return False
-        above = _COMMENT.match(rows[i - 1]) if i else None
+        above = COMMENT.match(rows[i - 1]) if i else None
         below = rows[i + 1].strip() if i + 1 < len(rows) else ""
         return above is not None and not above.group("text").strip() and not below.startswith(("#", ";"))
 

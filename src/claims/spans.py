@@ -15,6 +15,7 @@ from ..graph.mentions import DAY, find_mentions
 from ..graph.question import AnswerType
 from ..graph.text import STOP, is_unit_word
 from ..graph.values import NUMBER_WORDS, UNIT_KINDS, fmt_num, to_number, ureg
+from ..text import WORD
 from ..types import Chunk
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -219,11 +220,13 @@ def _release_of(sentence: str, chunk: Chunk) -> list[_Span]:
     change made in that release. A heading naming a version among other words ("jq 1.8 Manual",
     "Kafka 3.5 Documentation") is a document's title, no release."""
     at = chunk.text.find(sentence[:40])
-    heads = re.findall(r"^#{1,6}\s+(.+)$", chunk.text[:max(at, 0)], re.MULTILINE)
+    heads = [ln.lstrip("#").strip() for ln in chunk.text[:max(at, 0)].splitlines()
+             if ln.startswith("#") and ln.lstrip("#")[:1] in (" ", "\t")]  # Markdown headings
     for head in reversed([*str(chunk.metadata.get("section") or "").split(" > "), *heads]):
         m = _RELEASE.search(head)
         if m:
-            rest = re.findall(r"[A-Za-z]{2,}", re.sub(rf"\b{_MON}\b", " ", _RELEASE.sub(" ", head)))  # dates aside
+            rest = [w for w in WORD.findall(_RELEASE.sub(" ", head))  # the other words, a date's aside
+                    if len(w) > 1 and not (len(w) >= 3 and any(month.startswith(w.lower()) for month in _MONTHS))]
             if len(rest) <= 1:
                 return [_Span(0, 0, m.group(1), "v" + m.group(1), "version")]
             return []  # the nearest version heading is a title: the entry states no release
