@@ -70,23 +70,22 @@ def stems(text: str) -> set[str]:
     return set(stem_words(tokens(text)))
 
 
-# A line that opens a block of its own: a heading, table row, list item, quote or label ("Reply:").
-_BLOCK = re.compile(r"^\s*(?:#|\||[-*+>\u2022]\s|\d{1,2}[.)]\s|\(\d{1,2}\)\s|[A-Z][a-z]{0,12}:\s)")
 _WRAP_WIDTH = 40  # a shorter line ends its paragraph's line on purpose (a list, a config file)
 
 
 def soft_wraps(lines: list[str]) -> list[str]:
     """The lines with a hard-wrapped sentence joined again: a line of at least ``_WRAP_WIDTH``
     characters that ends without a sentence's end, followed by one that goes on in lower case
-    ("...IEEE754 double-precision (64-bit) floating" / "point number support."), is one line;
-    headings, tables, list items, labels and code indented past the paragraph start lines of their own."""
+    ("...IEEE754 double-precision (64-bit) floating" / "point number support."), is one line.
+    A heading, table row, list item or label ("Reply:") opens with no lower-case letter, and code
+    is indented past its paragraph: each keeps a line of its own, as does whatever follows a
+    heading or a table row."""
     out: list[str] = []
     for line in lines:
         prev = out[-1].rstrip() if out else ""
         nxt = line.strip()
         if (len(prev.strip()) >= _WRAP_WIDTH and prev[-1] not in ".!?:;" and nxt and nxt[0].islower()
-                and not _BLOCK.match(line) and not prev.lstrip().startswith(("#", "|"))
-                and _indent(line) < _indent(prev) + 4):
+                and not prev.lstrip().startswith(("#", "|")) and _indent(line) < _indent(prev) + 4):
             out[-1] = f"{prev} {nxt}"
         else:
             out.append(line)
