@@ -250,7 +250,8 @@ class AnswerExtractor:
             if not spans and t == AnswerType.DATE and _PRESENT_WHEN.search(question.text):
                 # "When does a shared link stop working?": after a duration
                 spans = _qualified(sentence, _numeric_spans(sentence, AnswerType.DURATION))
-            return spans
+            # "When did X start allowing Y?" under a changelog's release heading: that release
+            return spans or (_release_of(sentence, chunk) if t == AnswerType.DATE else [])
         if t == AnswerType.TIME:  # a clock time or window, else a day ("on 12 May"); a bare year is no time
             return _time_spans(sentence) or [sp for sp in _date_spans(sentence, False) if "-" in sp.normalized]
         if t == AnswerType.VERSION:

@@ -479,6 +479,9 @@ def test_a_changelog_entry_answers_which_release_with_its_heading() -> None:
     # the chunker's heading path, when the chunk does not open with the heading itself
     later = _chunk("1.7 > CLI changes\n\n- Remove the deprecated `--slurp-file` option.", section="1.7 > CLI changes")
     assert [c.value for c in ex.candidates(question, [later])] == ["1.7"]
+    # "when" asked of a change: the release it came with
+    when = analyse_question("When did numtool stop accepting the --slurp-file option?")
+    assert [c.value for c in ex.candidates(when, [log])] == ["2.1.0"]
     # a manual's title names its version among other words: no release
     manual = _chunk("The `--slurp-file` option was removed; use --raw-input.", section="numtool 2.4 Manual > Options")
     assert ex.candidates(question, [manual]) == []
