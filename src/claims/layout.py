@@ -108,9 +108,10 @@ def _config_name(key: str) -> bool:
 
 def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
     """The mixed-case names the chunks' definition lists open entries with ("LoginGraceTime",
-    "UsePAM") and the hyphenated keys of their configuration files ("tcp-keepalive"), as one
-    pattern: prose writing one ("LoginGraceTime defaults to 60 seconds") names that setting,
-    though such a word is no identifier by its shape alone. None if there are none."""
+    "UsePAM") and the keys of their configuration files that are no plain English word
+    ("tcp-keepalive", "maxclients"), as one pattern: prose writing one ("LoginGraceTime defaults
+    to 60 seconds") names that setting, though such a word is no identifier by its shape alone.
+    None if there are none."""
     found: set[str] = set()
     for chunk in chunks:
         if chunk.metadata.get("format") == "config":
