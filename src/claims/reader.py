@@ -128,7 +128,8 @@ class _Reader:
         if norm is not None and norm.kind == "date":
             return None
         if norm is None:
-            kind, normalized, lo = "word", value.lower(), None
+            # a path ("/etc/logrotate.d") answers no "how many?" as a word ("all") may
+            kind, normalized, lo = "path" if "/" in value and " " not in value else "word", value.lower(), None
         else:
             kind, normalized, lo = norm.kind, norm.canonical, norm.lo
         context = " ".join(self.entry_text) if name and name == self.entry else ""

@@ -451,3 +451,16 @@ def test_a_configuration_file_s_keys_name_its_settings_in_prose() -> None:
         ("maxclients", "4064"), ("tcp-keepalive", "60 seconds")]
     alone = read_corpus([post], known=entry_names([post]))  # no configuration file: the words name no setting
     assert [c.attribute.name for c in alone if c.attribute.identifier] == []
+
+
+def test_a_path_answers_no_how_many_question() -> None:
+    doc = _chunk("# more files to read\ninclude /etc/store.d\n\n# keep 4 weeks worth of backlogs\nrotate 4\n",
+                 cid="kb/docs/store.conf#c0", format="config")
+    claims = by_setting(read_chunk(doc))
+    assert [(n, c.kind) for n, cs in claims.items() for c in cs] == [("include", "path"), ("rotate", "number")]
+
+    def similarity(question: str, texts: list[str]) -> np.ndarray:  # the include line reads closest
+        return np.array([0.9 if t.startswith("include") else 0.6 for t in texts])
+
+    found = setting_answer(analyse_question("How many old logs does the store keep?"), [doc], similarity, claims)
+    assert found is not None and found.setting == "rotate"
