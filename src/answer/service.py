@@ -423,7 +423,7 @@ class AnswerService:
         return self._extractor
 
     def entry_names(self) -> re.Pattern[str] | None:
-        """The corpus's mixed-case setting names (``src.claims.layout.entry_names``), found once."""
+        """The corpus's names that no shape marks as settings (``src.claims.layout.entry_names``), found once."""
         if not self._entry_names_found:
             from ..claims.layout import entry_names
 

@@ -30,7 +30,7 @@ from .candidate import Candidate
 from .layout import entry_names
 from .model import Modality, ReadClaim
 from .names import common_words, identifiers, name_stems, release, setting_words
-from .reader import read_corpus
+from .reader import chunk_index, read_corpus
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
 MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about
@@ -53,12 +53,6 @@ class SettingAnswer:
     setting: str
     how: str  # "named" | "meaning"
     candidates: tuple[Candidate, ...]
-
-
-def _anchor(chunk_id: str) -> int:
-    """A chunk's place in its document (``doc#c3`` -> 3; 0 for other anchors)."""
-    tail = chunk_id.rpartition("#c")[2]
-    return int(tail) if tail.isdigit() else 0
 
 
 def _named(question: str, settings: set[str]) -> list[str]:
@@ -263,7 +257,7 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     if question.atype not in _SETTING_TYPES:
         return None  # a date, a clock time, a price, a person: not a setting's value
     if corpus is None:  # a corpus too large to read for one question: the evidence, in document order
-        ordered = sorted(chunks, key=lambda ch: (ch.doc_id, _anchor(ch.id)))
+        ordered = sorted(chunks, key=lambda ch: (ch.doc_id, chunk_index(ch.id) or 0))
         evidence = by_setting(read_corpus(ordered, settings_only=True, known=entry_names(chunks)))
     else:  # the evidence's claims, as the corpus index already read them
         ids = {ch.id for ch in chunks}

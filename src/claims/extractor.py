@@ -216,21 +216,20 @@ class AnswerExtractor:
         sims = self._similarity(question.asked or question.text, [s for _, _, rows in typed for _, s, _, _ in rows],
                                 query=True)
         out = []
-        k = 0
+        meanings = iter(sims)  # one per row, in order
         for chunk, opening, rows in typed:
             ranked = []
             for sc, s, product_only, spans in rows:
+                sim = next(meanings)
                 if not spans:  # read by its meaning (by_meaning above)
-                    spans = [_polarity(s)] if sims[k] >= YESNO_ALONE else []
-                    if not spans:
-                        k += 1
+                    if sim < YESNO_ALONE:
                         continue
-                if product_only and sims[k] < SEMANTIC_ALONE:  # "Hooklane's delivery timeout is 10 seconds" reads
+                    spans = [_polarity(s)]
+                if product_only and sim < SEMANTIC_ALONE:  # "Hooklane's delivery timeout is 10 seconds" reads
                     sc = 0.0
                 scoped = _names_scope(question, s)
-                if sc >= MIN_LEXICAL or sims[k] >= SEMANTIC_ALONE or scoped:
-                    ranked.append(_Answering(sc + SEMANTIC_WEIGHT * sims[k] + SCOPE_BONUS * scoped, s, spans, sims[k]))
-                k += 1
+                if sc >= MIN_LEXICAL or sim >= SEMANTIC_ALONE or scoped:
+                    ranked.append(_Answering(sc + SEMANTIC_WEIGHT * sim + SCOPE_BONUS * scoped, s, spans, sim))
             floor = MIN_SENTENCE_SCORE if self.embed is not None else MIN_WORDS_ONLY
             out.append((chunk, opening, [r for r in sorted(ranked, key=lambda r: -r.score) if r.score >= floor][:TOP_SENTENCES]))
         return out

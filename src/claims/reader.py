@@ -91,7 +91,7 @@ def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int
 class _Reader:
     def __init__(self, chunk: Chunk, settings_only: bool = False, known: re.Pattern[str] | None = None) -> None:
         self.chunk = chunk
-        self.known = known  # the corpus's mixed-case setting names (``entry_names``)
+        self.known = known  # the corpus's names that no shape marks as settings (``entry_names``)
         # the document's own file name ("mosquitto.conf" in mosquitto.conf.5.txt) names no setting
         self.file_name = chunk.id.split("#")[0].rsplit("/", 1)[-1].lower()
         self.settings_only = settings_only  # values of no setting are not looked for
@@ -468,11 +468,17 @@ def read_chunk(chunk: Chunk, *, settings_only: bool = False) -> list[ReadClaim]:
     return _read(chunk, settings_only)[0]
 
 
+def chunk_index(chunk_id: str) -> int | None:
+    """A chunk's place in its document (``doc#c3`` -> 3); None for ids of another shape (a PDF page's)."""
+    doc, _, anchor = chunk_id.rpartition("#c")
+    return int(anchor) if doc and anchor.isdigit() else None
+
+
 def previous_chunk_id(chunk_id: str) -> str | None:
     """The id of the chunk before ``chunk_id`` in its document (``doc#c3`` -> ``doc#c2``); None
     for a document's first chunk and for ids of another shape (a PDF page's)."""
-    doc, _, anchor = chunk_id.rpartition("#c")
-    return f"{doc}#c{int(anchor) - 1}" if doc and anchor.isdigit() and int(anchor) > 0 else None
+    index = chunk_index(chunk_id)
+    return f"{chunk_id.rpartition('#c')[0]}#c{index - 1}" if index else None
 
 
 def read_corpus(chunks: Iterable[Chunk], *, settings_only: bool = False,
@@ -480,7 +486,7 @@ def read_corpus(chunks: Iterable[Chunk], *, settings_only: bool = False,
                 ) -> Iterator[ReadClaim]:
     """``read_chunk`` over ``chunks``, each continuing the entry its document's chunk before it
     left open: the one just read, else the one ``by_id`` (every chunk of the corpus) holds.
-    ``known``: the corpus's mixed-case setting names (``entry_names``)."""
+    ``known``: the corpus's names that no shape marks as settings (``entry_names``)."""
     last: tuple[str, tuple[str | None, list[str]]] | None = None  # (chunk id, the entry open at its end)
     for chunk in chunks:
         prev = previous_chunk_id(chunk.id)
