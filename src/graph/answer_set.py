@@ -6,7 +6,9 @@
   ("Bhatt", "Mahesh Bhatt"), yes/no and "only on X" by polarity and names.
 - Two values of one scope contradict, unless the question's subject is a name and their
   documents share no distinctive words: then they speak of different entities that share
-  the name, and both are right ("scoped").
+  the name, and both are right ("scoped"); or their sentences, values aside, share under
+  ``OTHER_FACT`` of their words: then they state different facts of the named entity (who
+  recorded an album, where it was recorded).
 - Among contradicting values the more authoritative source wins; at equal authority
   independent documents vote (copies of one text count once); then support, then how well
   each sentence answered. The loser is ``contradicted``, never stated as the answer.
@@ -39,6 +41,7 @@ KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the b
 SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity
 MIN_FRAME = 5  # words a sentence needs, its value aside, to be compared as a statement
 SAME_FRAME = 0.8  # sentences this alike, values aside, state one fact about one entity
+OTHER_FACT = 0.3  # sentences sharing less, values aside, state different facts of a named entity
 NUMERIC_KINDS = UNIT_KINDS | {"number", "quantity", "money"}
 
 
@@ -201,15 +204,16 @@ def _frame(c: Candidate) -> set[str]:
     return set(re.findall(r"[a-z0-9]+", c.sentence.lower())) - set(re.findall(r"[a-z0-9]+", c.value.lower()))
 
 
-def _frame_overlap(a: _Group, b: _Group) -> float:
+def _frame_overlap(a: _Group, b: _Group) -> float | None:
     """The largest word overlap (Jaccard) between a sentence of ``a`` and one of ``b`` once the
-    values are taken out: the same statement with another value is a contradiction."""
-    best = 0.0
+    values are taken out: the same statement with another value is a contradiction. None when
+    no two sentences are long enough to compare."""
+    best = None
     for ca in a.voters.values():
         for cb in b.voters.values():
             x, y = _frame(ca), _frame(cb)
             if len(x) >= MIN_FRAME and len(y) >= MIN_FRAME:
-                best = max(best, len(x & y) / len(x | y))
+                best = max(best or 0.0, len(x & y) / len(x | y))
     return best
 
 
@@ -351,9 +355,12 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                 continue  # one document giving both values is stating a scope we did not parse
             if setting_of is not None and None not in (sa := setting_of(a.best), sb := setting_of(b.best)) and sa != sb:
                 continue  # "full (60)" of MaxStartups is no rival of MaxAuthTries' "one attempt"
-            if question.named_subject and _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP \
-                    and _frame_overlap(a, b) < SAME_FRAME:
-                continue  # different entities that share a name: both may be right
+            if question.named_subject:
+                frame = _frame_overlap(a, b)
+                if frame is not None and frame < OTHER_FACT:
+                    continue  # a band named where the album is credited, a month where it is re-released
+                if _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP and (frame or 0.0) < SAME_FRAME:
+                    continue  # different entities that share a name: both may be right
             links[i].add(j)
             links[j].add(i)
     ranked = [stats(g) for g in groups]

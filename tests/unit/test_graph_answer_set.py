@@ -124,6 +124,21 @@ def test_the_same_statement_with_another_value_is_a_contradiction() -> None:
     assert s.status == "contradiction"
 
 
+def test_values_from_sentences_stating_other_facts_of_one_entity_are_no_rivals() -> None:
+    # one album's pages: the sentence crediting the band and one about where it was recorded share
+    # the album's words but state different facts, so the studio is no rival artist
+    q = analyse_question('Who is the artist of the album "Quiet Harbor"?')
+    ctx = frozenset({"harbor", "lanterns", "2014", "records"})
+    s = judge_answers(q, [
+        cand("Blue Lanterns", "blue lanterns", "entity", "r/docs/d0#c0", context=ctx, score=1.2,
+             sentence="Quiet Harbor is the third studio album by Blue Lanterns, released in 2014."),
+        cand("Elm Street Studios", "elm street studios", "entity", "r/docs/d1#c0", context=ctx,
+             sentence="The band recorded most songs at Elm Street Studios during a cold winter.")], {"docs": 1.0})
+    assert s.status != "contradiction"
+    assert [(a.value, a.status) for a in s.answers] == [("Blue Lanterns", "authoritative"),
+                                                        ("Elm Street Studios", "supported")]
+
+
 def test_a_tie_goes_to_the_value_other_authors_mention() -> None:
     # RAMDocs dev: one page says Mahesh Bhatt directed the film, a copy says Raj Kapoor; two other
     # pages name Bhatt in passing (a filmography, an infobox), nobody else names Kapoor
