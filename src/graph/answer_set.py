@@ -40,7 +40,6 @@ from .weights import Support
 KEEP_SHARE = 0.6  # a value whose best sentence scores under this share of the best is not an answer
 SAME_ENTITY_OVERLAP = 0.5  # weighted share of distinctive words two documents must share to be one entity
 MIN_FRAME = 5  # words a sentence needs, its value aside, to be compared as a statement
-SAME_FRAME = 0.8  # sentences this alike, values aside, state one fact about one entity
 OTHER_FACT = 0.3  # sentences sharing less, values aside, state different facts of a named entity
 NUMERIC_KINDS = UNIT_KINDS | {"number", "quantity", "money"}
 
@@ -206,8 +205,8 @@ def _frame(c: Candidate) -> set[str]:
 
 def _frame_overlap(a: _Group, b: _Group) -> float | None:
     """The largest word overlap (Jaccard) between a sentence of ``a`` and one of ``b`` once the
-    values are taken out: the same statement with another value is a contradiction. None when
-    no two sentences are long enough to compare."""
+    values are taken out: sentences sharing few words state different facts. None when no two
+    sentences are long enough to compare."""
     best = None
     for ca in a.voters.values():
         for cb in b.voters.values():
@@ -356,11 +355,10 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
             if setting_of is not None and None not in (sa := setting_of(a.best), sb := setting_of(b.best)) and sa != sb:
                 continue  # "full (60)" of MaxStartups is no rival of MaxAuthTries' "one attempt"
             if question.named_subject:
-                frame = _frame_overlap(a, b)
-                if frame is not None and frame < OTHER_FACT:
+                if (frame := _frame_overlap(a, b)) is not None and frame < OTHER_FACT:
                     continue  # a band named where the album is credited, a month where it is re-released
-                if _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP and (frame or 0.0) < SAME_FRAME:
-                    continue  # different entities that share a name: both may be right
+                if _entity_overlap(a, b, idf, ignore) < SAME_ENTITY_OVERLAP:
+                    continue  # different entities that share a name, however alike the sentences: both may be right
             links[i].add(j)
             links[j].add(i)
     ranked = [stats(g) for g in groups]

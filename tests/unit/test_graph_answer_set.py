@@ -112,6 +112,17 @@ def test_entities_sharing_a_name_are_both_right() -> None:
     assert s.status == "scoped" and {a.status for a in s.answers} == {"authoritative", "supported"}
 
 
+def test_one_template_sentence_about_two_places_of_one_name_is_no_contradiction() -> None:
+    # two towns called Millbrook, each page written from the same census template
+    q = analyse_question("What is the population of Millbrook?")
+    s = judge_answers(q, [
+        cand("70", "70", "number", "r/docs/d0#c0", context=frozenset({"kansas", "harlan", "county", "spring"}),
+             sentence="As of the 2010 census, the city population was 70."),
+        cand("4", "4", "number", "r/docs/d1#c0", context=frozenset({"wyoming", "teton", "county", "hotel"}),
+             sentence="As of the 2010 census, the city population was 4.")], {"docs": 1.0})
+    assert s.status == "scoped" and {a.status for a in s.answers} == {"authoritative", "supported"}
+
+
 def test_the_same_statement_with_another_value_is_a_contradiction() -> None:
     # RAMDocs dev: a misinformation copy of the correct sentence with another date
     q = analyse_question("When was General Bryan born?")
