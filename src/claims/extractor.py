@@ -30,7 +30,7 @@ from ..graph.nlp import Tagger
 from ..graph.question import DATA_RATE_NOUNS, ENTITY_TYPES, AnswerType, Question
 from ..graph.scope import DIMENSION_NOUNS, find_scope
 from ..graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
-from ..graph.text import STOP, text_terms
+from ..graph.text import STOP, key_tokens, text_terms
 from ..types import Chunk
 from .candidate import Candidate, SpanRow, _Answering, _names_scope, _segment_scope, _with_learned_scopes
 from .phrases import (
@@ -68,6 +68,7 @@ from .spans import (
     _version_spans,
 )
 
+PRODUCT_ONLY = 0.1  # share of the question's weight (IDF) under which a sentence names only the product
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
 MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
 MIN_WORDS_ONLY = 0.25  # the same floor without an embedder (the lexical score alone)
@@ -142,11 +143,14 @@ class AnswerExtractor:
         is asked about it, unless the sentence's meaning does (``_answering_sentences``)."""
         named_anywhere = bool(text_terms(chunk.text) & question.subject_terms)
         product = question.names_product and bool(question.cue_terms)
+        topic = (question.subject_terms | question.cue_terms) - key_tokens(question.type_noun or "")
         scored = []
         for s in sentences:
             t = text_terms(s)
             subj = max(_share(t, question.subject_terms), 0.5 * chunk_subject)
             cue = _share(t, question.cue_terms)
+            if question.weights and t & topic and _share(t, topic, question.weights) < PRODUCT_ONLY:
+                continue  # shares only words nearly every chunk uses (its product's name) with the question
             if question.subject_terms and not subj and not named_anywhere:
                 scored.append((0.0, s, False))  # about something else, unless its meaning says otherwise
                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from ..graph.question import Question
@@ -81,8 +81,12 @@ def _word_spans(sentence: str, wanted: frozenset[str]) -> list[tuple[int, int]]:
     return [m.span() for m in _WORDS.finditer(sentence) if _stems(m.group(0)) & wanted] if wanted else []
 
 
-def _share(terms: frozenset[str], wanted: frozenset[str]) -> float:
-    return len(terms & wanted) / len(wanted) if wanted else 0.0
+def _share(terms: frozenset[str], wanted: frozenset[str], weights: Mapping[str, float] | None = None) -> float:
+    """The share of ``wanted`` that ``terms`` covers, each term counting by ``weights`` (alike without)."""
+    if not weights:
+        return len(terms & wanted) / len(wanted) if wanted else 0.0
+    total = sum(weights.get(w, 1.0) for w in wanted)
+    return sum(weights.get(w, 1.0) for w in terms & wanted) / total if total else 0.0
 
 
 def _terms_all(text: str) -> frozenset[str]:

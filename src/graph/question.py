@@ -15,6 +15,7 @@ measures, places, organisations, kinship), never by one product's terms.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -122,6 +123,7 @@ class Question:
     scope: dict[str, str] = field(default_factory=dict)
     named_subject: bool = False  # the subject is a proper name (a person, a work, a place...)
     asked: str = ""  # the whole text as asked, context sentences included ("My kid wiped ... How long ...?")
+    weights: Mapping[str, float] = field(default_factory=dict, compare=False)  # what each term says in the corpus (IDF)
 
     @property
     def names_product(self) -> bool:
@@ -201,10 +203,11 @@ def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     return AnswerType.QUANTITY, None
 
 
-def _asked_noun(text: str) -> str | None:
+def _asked_noun(text: str) -> tuple[str | None, str | None]:
+    """(the noun asked about, the name before it: "which numtool version" -> version, numtool)."""
     owned = re.search(r"\w's\s+([a-z]+)\s*\??$", text)
     if owned and re.match(r"\s*(?:what|which)\b", text, re.IGNORECASE):
-        return owned.group(1).lower()
+        return owned.group(1).lower(), None
     np_ = re.match(r"\s*(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)(?P<np>[a-z][\w\s-]*?)\s*"
                    r"(?:\b(?:of|for|in|on|at|per|by|with|from|when|that|does|do|did|is|are)\b|\?|$)", text, re.IGNORECASE)
     if np_:
@@ -212,13 +215,16 @@ def _asked_noun(text: str) -> str | None:
         # "the shortest passphrase length Acme allows": the first measure noun, a specific one
         # ("the largest upload size": size) before a generic one (maximum), else the head
         measures = [w for w in words if _noun_type(w) in NUMERIC_TYPES]
-        return next((w for w in measures if _noun_type(w) != AnswerType.QUANTITY), (measures or words[-1:])[0])
+        return next((w for w in measures if _noun_type(w) != AnswerType.QUANTITY), (measures or words[-1:])[0]), None
     m = _ASKED_NOUN.search(text)
     if not m:
-        return None
+        return None, None
+    after = text[m.end():].split(None, 1)
+    if m.group("noun3") and after and _noun_type(after[0].lower()) in MEASURED_TYPES:
+        return after[0].lower(), m.group("noun3").lower()  # "which numtool version added ...": the measured noun heads it
     noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or "").lower().split()
     noun = [w for w in noun if w not in STOP]
-    return noun[-1] if noun else None
+    return (noun[-1] if noun else None), None
 
 
 def _subject(text: str, skip: set[str]) -> tuple[str, bool]:
@@ -277,6 +283,7 @@ def analyse_question(text: str) -> Question:
     low = q.lower()
     atype: AnswerType | None = None
     noun: str | None = None
+    modifier: str | None = None  # a name before the noun asked about ("which numtool version")
     q = _CONTRACTIONS.sub(lambda m: m.group(1) + " is", q)
     how = _HOW.search(q)
     wh = _WH.search(q)
@@ -284,7 +291,7 @@ def analyse_question(text: str) -> Question:
         atype, noun = _how(how)
     elif wh:
         w = (wh.group(1) or wh.group(2)).lower()
-        noun = _asked_noun(q) if w in ("what", "which") else None
+        noun, modifier = _asked_noun(q) if w in ("what", "which") else (None, None)
         if w in ("who", "whom", "whose"):
             atype = AnswerType.PERSON
         elif w == "where":
@@ -315,6 +322,8 @@ def analyse_question(text: str) -> Question:
             atype = sorted(measured, key=lambda t: t == AnswerType.QUANTITY)[0]
     scope, _ = find_scope(q)
     skip = {noun} if noun else set()
+    if modifier:
+        skip.add(modifier)  # "which numtool version ...": the subject is what the version does
     # "how long", "how many" are the question, not its subject
     asked = (q[:how.start()] + " " + q[how.end(1):]).strip() if how else q
     subject, named = _subject(asked, skip | set(FRAME_WORDS))

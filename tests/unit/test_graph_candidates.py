@@ -4,6 +4,8 @@ question's words and the values' shapes decide; spaCy where a test names it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from src.claims.extractor import AnswerExtractor
@@ -485,3 +487,18 @@ def test_a_changelog_entry_answers_which_release_with_its_heading() -> None:
     # a manual's title names its version among other words: no release
     manual = _chunk("The `--slurp-file` option was removed; use --raw-input.", section="numtool 2.4 Manual > Options")
     assert ex.candidates(question, [manual]) == []
+
+
+def test_a_sentence_naming_only_the_product_answers_nothing_about_its_features() -> None:
+    # a release history names the product in every line; the entry names the feature asked about
+    ex = AnswerExtractor(Tagger(None))
+    question = analyse_question("Which numtool version introduced the pick builtin?")
+    history = _chunk("numtool version 1.3 was released on Sun May 19 2013. It brought builtins for paths.",
+                     cid="c/docs/NEWS.md#c9", section="Previous releases")
+    entry = _chunk("## 1.7\n\n- Adds new builtin `pick(stream)` to emit a projection of the input.",
+                   cid="c/docs/NEWS.md#c2", section="1.7")
+    weights = {"numtool": 0.05, "version": 1.0, "introduc": 2.0, "pick": 3.0, "builtin": 1.5}  # numtool: in every chunk
+    weighted = replace(question, weights=weights)
+    assert [c.value for c in ex.candidates(weighted, [history, entry])] == ["1.7"]
+    # without the corpus's weights every subject term counts alike, and the history is read
+    assert "1.3" in [c.value for c in ex.candidates(question, [history, entry])]

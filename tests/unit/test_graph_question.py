@@ -27,6 +27,8 @@ from src.graph.text import content_words
     ("Which plans include SSO?", AnswerType.YESNO, "plans", "SSO"),
     ("Is SSO available on the Basic plan?", AnswerType.YESNO, None, "SSO"),
     ("Which version of PHP does OpenEMR 7 require?", AnswerType.VERSION, "version", "OpenEMR 7"),
+    # a measured noun after a name heads the phrase asked: a version of numtool; the subject is what it does
+    ("Which numtool version added the --frob option?", AnswerType.VERSION, "version", "added frob option"),
 ])
 def test_answer_type_noun_and_subject(question: str, atype: AnswerType, noun: str | None, subject: str) -> None:
     q = analyse_question(question)
