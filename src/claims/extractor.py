@@ -140,7 +140,10 @@ class AnswerExtractor:
         and of the other terms. *Product only*: the question asks a measure of a product it names
         ("the largest attachment a product named here accepts") and the sentence shares none of its
         other terms; naming the product ("CloudSync app v2.0.3, 64GB storage") says nothing of what
-        is asked about it, unless the sentence's meaning does (``_answering_sentences``)."""
+        is asked about it, unless the sentence's meaning does (``_answering_sentences``). A sentence
+        sharing with the question only words nearly every chunk uses (under ``PRODUCT_ONLY`` of the
+        question's IDF weight, the noun asked about aside) is not read at all, however close its
+        meaning: "numtool version 1.3 was released on ..." says nothing of which version added a builtin."""
         named_anywhere = bool(text_terms(chunk.text) & question.subject_terms)
         product = question.names_product and bool(question.cue_terms)
         topic = (question.subject_terms | question.cue_terms) - key_tokens(question.type_noun or "")

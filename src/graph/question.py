@@ -111,8 +111,9 @@ class Question:
     """A question analysed: ``atype`` the answer expected, ``type_noun`` the noun asked about
     ("population", "sport"; None for who/when/how many...), ``subject`` the phrase the
     question is about, ``subject_terms`` its stemmed terms, ``cue_terms`` the stemmed terms of
-    the rest ("born", "directed", "population") that an answering sentence tends to use, and
-    ``scope`` the plan/version/region the question names."""
+    the rest ("born", "directed", "population") that an answering sentence tends to use,
+    ``scope`` the plan/version/region the question names, and ``weights`` what each of those
+    terms says in the corpus asked (its IDF; set by ``AnswerService.answer_set``, empty elsewhere)."""
 
     text: str
     atype: AnswerType
