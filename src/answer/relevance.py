@@ -76,6 +76,11 @@ class RelevanceModel:
         df = self.df.get(term, 0)
         return math.log(1.0 + (self.n + 1) / (df + 0.5)) * (1.0 if df else OOV_BOOST)
 
+    def weights(self, terms: Iterable[str]) -> dict[str, float]:
+        """What each term says in the corpus, for reading a sentence: its IDF, and 0 for one the
+        corpus never uses (no sentence can share it; ``idf`` boosts it as a sign of another subject)."""
+        return {t: self.idf(t) if self.df.get(t) else 0.0 for t in terms}
+
     def unnamed(self, subject_terms: frozenset[str], evidence: Sequence[ScoredChunk]) -> list[str]:
         """The subject's terms the top evidence never uses, when they carry at least half of the
         subject's IDF mass (a question about "Flickr albums" over a corpus that never says Flickr)."""

@@ -496,10 +496,8 @@ class AnswerService:
         from ..graph.question import analyse_question
 
         q = analyse_question(question)
-        rel = self._relevance_model()
-        # what each question term says in this corpus (a feature's name more than the product's); one it
-        # never uses says nothing
-        q = replace(q, weights={t: rel.idf(t) if rel.df.get(t) else 0.0 for t in q.subject_terms | q.cue_terms})
+        # what each question term says in this corpus: a feature's name more than the product's
+        q = replace(q, weights=self._relevance_model().weights(q.subject_terms | q.cue_terms))
         unique = list({c.id: c for c in chunks}.values())
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from src.answer import AnswerService
-from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY
+from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY, RelevanceModel
 from src.answer.service import source_voices
 from src.answer.verdict import answer_meant
 from src.claims.candidate import Candidate
@@ -186,3 +186,12 @@ def test_the_terminal_graph_names_the_chunks_read_beyond_the_results() -> None:
         "sources' own voices (each source's best chunk, ranked below the results by authority): "
         "lumenvault/forums/status/maintenance-night.txt#qa",
         "counter-evidence (chunks beyond the results, from the corpus audit): lumenvault/tickets/LV-1042#qa"]
+
+
+def test_term_weights_for_reading_give_a_term_the_corpus_never_uses_nothing() -> None:
+    chunks = [Chunk(f"k/docs/d{i}#c0", "docs", "document", text, {}) for i, text in enumerate(
+        ["numtool adds the pick builtin.", "numtool reads files.", "numtool writes files."])]
+    model = RelevanceModel(chunks)
+    w = model.weights({"numtool", "pick", "rescu"})
+    assert w["rescu"] == 0.0 and model.idf("rescu") > model.idf("pick")  # relevance still boosts it
+    assert w["pick"] == model.idf("pick") > w["numtool"] > 0.0
