@@ -38,6 +38,11 @@ class SourceKind(str, Enum):
         return enum_from_str(cls, value, "source kind")
 
 
+# ``metadata["format"]`` of a configuration file (redis.conf, my.cnf): its ``#`` lines are comments,
+# not headings, and its directives are read as settings with the comments above them
+CONFIG_FORMAT = "config"
+
+
 @dataclass(frozen=True)
 class Chunk:
     """One retrievable unit of text.

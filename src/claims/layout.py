@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 
 from ..graph.text import STOP
-from ..types import Chunk
+from ..types import CONFIG_FORMAT, Chunk
 from .names import common_words
 
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
@@ -114,7 +114,7 @@ def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
     None if there are none."""
     found: set[str] = set()
     for chunk in chunks:
-        if chunk.metadata.get("format") == "config":
+        if chunk.metadata.get("format") == CONFIG_FORMAT:
             found |= {key for line in chunk.text.splitlines()  # a directive, or one commented out
                       if (m := CONFIG.match(c.group("text") if (c := COMMENT.match(line)) else line))
                       and _config_name(key := m.group("key"))}

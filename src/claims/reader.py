@@ -32,7 +32,7 @@ from ..graph.mentions import Mention, find_mentions
 from ..graph.text import STOP
 from ..graph.values import parse_value
 from ..text import split_sentences, stems
-from ..types import Chunk
+from ..types import CONFIG_FORMAT, Chunk
 from .layout import COMMENT, CONFIG, entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
@@ -391,7 +391,7 @@ class _Reader:
                     yield c
 
     def read(self) -> Iterator[ReadClaim]:
-        if self.chunk.metadata.get("format") == "config":  # a configuration file: its directives
+        if self.chunk.metadata.get("format") == CONFIG_FORMAT:  # a configuration file: its directives
             yield from self.config(self.chunk.text.splitlines(), file=True)
             return
         lines = unwrap(self.chunk.text.splitlines())

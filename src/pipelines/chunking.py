@@ -18,7 +18,7 @@ from typing import Any
 
 from ..config import ChunkSizes
 from ..text import sentence_pieces
-from ..types import Chunk, SourceKind
+from ..types import CONFIG_FORMAT, Chunk, SourceKind
 from .records import Answer, Page, Record
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
@@ -231,7 +231,7 @@ def chunk_sections(
     if record.answers:  # a thread-shaped record in a document/post source: keep its replies
         text = "\n\n".join([text, *(a.text for a in record.answers)])
     chunks = []
-    blocks = parse_blocks(text, headings=record.metadata.get("format") != "config")
+    blocks = parse_blocks(text, headings=record.metadata.get("format") != CONFIG_FORMAT)
     for n, (overlap, group) in enumerate(pack_blocks(blocks, sizes)):
         body = _body(overlap, group)
         if kind is SourceKind.POST:

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from ..types import SourceKind
+from ..types import CONFIG_FORMAT, SourceKind
 from .html import html_to_text
 from .metadata import normalise_metadata
 from .records import (
@@ -362,7 +362,7 @@ def load_config(src: SourceFile, kind: SourceKind) -> Loaded:
     if isinstance(text, Skip):  # unreadable, or empty
         yield text
         return
-    yield Record(src.rel, text.strip("\n"), {"title": Path(src.rel).name, "path": src.corpus_rel, "format": "config"})
+    yield Record(src.rel, text.strip("\n"), {"title": Path(src.rel).name, "path": src.corpus_rel, "format": CONFIG_FORMAT})
 
 
 LOADERS: dict[str, Callable[[SourceFile, SourceKind], Loaded]] = {
