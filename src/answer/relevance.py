@@ -32,6 +32,7 @@ TOP_EVIDENCE = 5
 COVERAGE_MIN = 0.5
 COVERAGE_WITH_KEY = 0.25
 OOV_BOOST = 2.0  # a term the corpus never uses is the strongest sign it does not know the subject
+NAME_SHARE = 0.1  # a name the question asks about is in at most this share of the chunks
 
 
 def question_terms(question: str) -> frozenset[str]:
@@ -80,6 +81,13 @@ class RelevanceModel:
         """What each term says in the corpus, for reading a sentence: its IDF, and 0 for one the
         corpus never uses (no sentence can share it; ``idf`` boosts it as a sign of another subject)."""
         return {t: self.idf(t) if self.df.get(t) else 0.0 for t in terms}
+
+    def distinctive(self, names: Iterable[str]) -> tuple[str, ...]:
+        """The ``names`` (``src.claims.names.asked_names``) few chunks use: the rarest of a name's
+        terms is in at least one chunk and at most ``NAME_SHARE`` of them (3 in a small corpus); a
+        name most chunks use is the product's ("jq"), or a topic's, not the thing asked about."""
+        limit = max(3.0, NAME_SHARE * self.n)
+        return tuple(n for n in names if (dfs := [self.df.get(t, 0) for t in terms(n)]) and 0 < min(dfs) <= limit)
 
     def unnamed(self, subject_terms: frozenset[str], evidence: Sequence[ScoredChunk]) -> list[str]:
         """The subject's terms the top evidence never uses, when they carry at least half of the

@@ -34,6 +34,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..adapters import as_llm, check_embedder
+from ..claims.names import asked_names, name_pattern
 from ..config import UNKNOWN_SOURCE, Settings
 from ..errors import ModelUnavailable
 from ..fusion.options import FusionConfig, SearchResult
@@ -139,6 +140,29 @@ def source_voices(result: SearchResult, n: int) -> list[ScoredChunk]:
         if s.source not in sources and s.id not in ids:
             out.append(s)
             sources.add(s.source)
+    return out
+
+
+NAMED_LIMIT = 3  # chunks below the cut naming what the question names as code, read besides the results
+
+
+def named_voices(result: SearchResult, n: int, names: Sequence[str], taken: set[str]) -> list[ScoredChunk]:
+    """Up to ``NAMED_LIMIT`` chunks of the fused pool below the top ``n`` (and not in ``taken``)
+    that name one of ``names`` (``AnswerService.asked_names``), the most relevant first: the
+    changelog entry adding an option the question names may rank below a manual's pages that
+    share the question's other words."""
+    if not names:
+        return []
+    patterns = [name_pattern(x) for x in names]
+    ids = {s.id for s in result.results[:n]} | taken
+    out = []
+    for s in sorted(result.pool, key=lambda s: (-s.scores.get("fusion", s.score), s.id)):
+        if len(out) == NAMED_LIMIT:
+            break
+        text = f"{s.chunk.metadata.get('title') or ''}\n{s.chunk.text}"
+        if s.id not in ids and any(p.search(text) for p in patterns):
+            out.append(s)
+            ids.add(s.id)
     return out
 
 
@@ -316,6 +340,9 @@ class AnswerService:
         counter: list[ScoredChunk] = []
         notices: tuple[str, ...] = ()
         voices = source_voices(result, graph_topn) if with_graph else []
+        if with_graph:
+            voices += named_voices(result, graph_topn, self.asked_names(result.query, [s.chunk for s in result.pool]),
+                                   {s.id for s in voices})
         if with_graph:
             t0 = time.perf_counter()
             graph, counter, voices, notices = self.claim_graph(result.results[:graph_topn], budget=budget,
@@ -499,6 +526,7 @@ class AnswerService:
         # what each question term says in this corpus: a feature's name more than the product's
         q = replace(q, weights=self._relevance_model().weights(q.subject_terms | q.cue_terms))
         unique = list({c.id: c for c in chunks}.values())
+        q = replace(q, names=self.asked_names(question, unique))
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
         if setting is not None:
@@ -507,6 +535,15 @@ class AnswerService:
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
                              setting_of=self._setting_of())
+
+    def asked_names(self, question: str, chunks: Sequence[Chunk]) -> tuple[str, ...]:
+        """The names ``question`` writes as code (``src.claims.names.asked_names``; a lower-case word
+        counts when one of ``chunks`` writes it in backticks) that few of the corpus's chunks use."""
+        def as_code(word: str) -> bool:
+            pattern = name_pattern(word)
+            return any(c.text[m.start() - 1:m.start()] == "`" for c in chunks for m in pattern.finditer(c.text))
+
+        return self._relevance_model().distinctive(asked_names(question, as_code))
 
     def _setting_of(self) -> Callable[[Candidate], str | None] | None:
         """``src.claims.answer.setting_of`` over the corpus's settings, indexed once; None where the

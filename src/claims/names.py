@@ -4,6 +4,7 @@ setting's name, version scopes ("prior to 1.19.10") and a document's release."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -39,6 +40,34 @@ def identifiers(text: str) -> list[tuple[int, int, str]]:
         if name and not re.fullmatch(r"[\d.]+", name) and max(len(p) for p in re.split(r"[._]", name)) > 2:
             out.append((m.start(), m.end(), name.strip("`").rstrip(".").lower()))
     return out
+
+
+# a command-line option ("--raw-output0"; "-e" is too short to tell from a dash), a mixed-case
+# name ("LoginGraceTime", "QoS"), a lower-case word that may be no English one ("toboolean")
+_ASKED = re.compile(r"(?<![\w.-])(?:(?P<option>--?[A-Za-z][\w-]*[A-Za-z0-9])|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+"
+                    r"|(?P<lower>[a-z][a-z0-9]{3,}))(?![\w-]|\.\w)")
+
+
+def asked_names(question: str, written_as_code: Callable[[str], bool] = lambda _w: False) -> list[str]:
+    """The names a question writes as code, in its order, once each: a command-line option
+    (``--raw-output0``), a setting's identifier (``identifiers``), a mixed-case name
+    ("LoginGraceTime"), and a lower-case word the dictionary lacks (``common_words``) that the
+    text asked writes as code (``written_as_code``: "toboolean", which the docs write
+    `toboolean/0`). Lower case."""
+    found = [(start, n) for start, _, n in identifiers(question)]
+    for m in _ASKED.finditer(question):
+        word = m.group(0)
+        if m.group("option") and len(word.lstrip("-")) <= 2 or \
+                m.group("lower") and (word in common_words() or not written_as_code(word)):
+            continue
+        found.append((m.start(), word))
+    return list(dict.fromkeys(n.lower() for _, n in sorted(found)))
+
+
+def name_pattern(name: str) -> re.Pattern[str]:
+    """Where a text writes ``name`` (an ``asked_names`` name): as a whole word, any case; an option
+    with its dashes ("--args", not "args" or "--jsonargs")."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
 
 
 def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[str, str]:

@@ -113,7 +113,9 @@ class Question:
     question is about, ``subject_terms`` its stemmed terms, ``cue_terms`` the stemmed terms of
     the rest ("born", "directed", "population") that an answering sentence tends to use,
     ``scope`` the plan/version/region the question names, and ``weights`` what each of those
-    terms says in the corpus asked (its IDF; set by ``AnswerService.answer_set``, empty elsewhere)."""
+    terms says in the corpus asked (its IDF; set by ``AnswerService.answer_set``, empty elsewhere),
+    ``names`` the options, identifiers and code words it names that few of the corpus's chunks use
+    (``--raw-output0``; set there too): a chunk that names none of them answers something else."""
 
     text: str
     atype: AnswerType
@@ -125,6 +127,7 @@ class Question:
     named_subject: bool = False  # the subject is a proper name (a person, a work, a place...)
     asked: str = ""  # the whole text as asked, context sentences included ("My kid wiped ... How long ...?")
     weights: Mapping[str, float] = field(default_factory=dict, compare=False)  # what each term says in the corpus (IDF)
+    names: tuple[str, ...] = field(default=(), compare=False)  # what it names as code that few chunks use (the service's)
 
     @property
     def names_product(self) -> bool:

@@ -10,7 +10,7 @@ import pytest
 
 from src.answer import AnswerService
 from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY, RelevanceModel
-from src.answer.service import source_voices
+from src.answer.service import NAMED_LIMIT, named_voices, source_voices
 from src.answer.verdict import answer_meant
 from src.claims.candidate import Candidate
 from src.claims.extractor import SEMANTIC_ALONE
@@ -143,6 +143,37 @@ def test_each_source_s_best_chunk_is_read_when_only_authority_kept_it_out() -> N
     assert [s.id for s in source_voices(result, 3)] == ["f1"]  # one per source; the ticket is not relevant enough
     assert [s.id for s in source_voices(result, 1)] == []  # only the best chunk is read: no other voice ranks so high
     assert source_voices(result, 7) == []  # every source is read already
+
+
+def test_chunks_below_the_cut_naming_the_option_asked_are_read() -> None:
+    # a manual's option list and release history share "release", "added", "option" with the question;
+    # the changelog entry adding the option ranks 9th, below the graph's cut of 8
+    def chunk(cid: str, text: str, fusion: float) -> ScoredChunk:
+        return ScoredChunk(Chunk(cid, "docs", "document", text), fusion, {"fusion": fusion})
+
+    pool = [chunk(f"m#c{i}", "Options: --null-input, --raw-output, --compact.", 1.0 - i / 100) for i in range(8)]
+    pool += [chunk("n#c18", "1.7 > CLI changes - Add `--raw-output0` for NUL separated output.", 0.5),
+             chunk("n#c2", "Added --raw-output0-ish nothing; --raw-output is older.", 0.45),
+             *(chunk(f"n#c{i}", f"Mentions --raw-output0 again ({i}).", 0.4 - i / 100) for i in range(3, 8))]
+    result = SearchResult("q", FusionConfig(), pool, pool=pool)
+    found = named_voices(result, 8, ["--raw-output0"], set())
+    assert [s.id for s in found][:2] == ["n#c18", "n#c3"] and len(found) == NAMED_LIMIT
+    assert named_voices(result, 8, ["--raw-output0"], {"n#c18"})[0].id == "n#c3"  # read already as a voice
+    assert named_voices(result, 8, [], set()) == []
+
+
+def test_names_asked_are_those_few_chunks_use() -> None:
+    chunks = [Chunk(f"d#c{i}", "docs", "document", "numtool prints JSON.") for i in range(30)]
+    chunks[3] = Chunk("d#c3", "docs", "document", "numtool 1.7: add `toboolean/0` and --raw-output0.")
+    model = RelevanceModel(chunks)
+    # numtool is in every chunk: the product, not a thing asked about; --seq is in none
+    assert model.distinctive(["numtool", "toboolean", "--raw-output0", "--seq"]) == ("toboolean", "--raw-output0")
+    service = AnswerService.__new__(AnswerService)
+    service._relevance_model = lambda: model  # type: ignore[method-assign]
+    question = "Which numtool release added toboolean and --raw-output0?"
+    assert service.asked_names(question, chunks) == ("toboolean", "--raw-output0")  # in the question's order
+    # a lower-case word no dictionary holds counts only where the evidence writes it as code
+    assert service.asked_names(question, chunks[:3]) == ("--raw-output0",)
 
 
 def test_an_answer_close_in_meaning_vouches_for_evidence_in_other_words() -> None:

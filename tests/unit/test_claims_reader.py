@@ -13,6 +13,7 @@ from src.claims.candidate import Candidate
 from src.claims.judge import judge_setting
 from src.claims.layout import entry_names
 from src.claims.model import Modality
+from src.claims.names import asked_names, name_pattern
 from src.claims.reader import read_corpus
 from src.graph.question import analyse_question
 from src.types import Chunk
@@ -464,3 +465,17 @@ def test_a_path_answers_no_how_many_question() -> None:
 
     found = setting_answer(analyse_question("How many old logs does the store keep?"), [doc], similarity, claims)
     assert found is not None and found.setting == "rotate"
+
+
+def test_the_names_a_question_writes_as_code() -> None:
+    assert asked_names("Which release added the --raw-output0 option?") == ["--raw-output0"]
+    assert asked_names("What does keepalive_timeout default to, and LoginGraceTime?") == ["keepalive_timeout",
+                                                                                         "logingracetime"]
+    assert asked_names("What exit status does numtool -e give when the output is null?") == []  # -e: too short
+    # a lower-case word no dictionary holds, when the text asked writes it as code; English words never
+    asked = "In which version was the toboolean function added to the strings module?"
+    assert asked_names(asked) == []
+    assert asked_names(asked, lambda w: True) == ["toboolean"]
+    assert name_pattern("--args").search("use --args here") and not name_pattern("--args").search("use --jsonargs")
+    assert name_pattern("toboolean").search("Add `toboolean/0` to convert strings")
+    assert not name_pattern("eviction").search("the noeviction policy")

@@ -502,3 +502,19 @@ def test_a_sentence_naming_only_the_product_answers_nothing_about_its_features()
     assert [c.value for c in ex.candidates(weighted, [history, entry])] == ["1.7"]
     # without the corpus's weights every subject term counts alike, and the history is read
     assert "1.3" in [c.value for c in ex.candidates(question, [history, entry])]
+
+
+def test_a_chunk_naming_none_of_the_names_asked_answers_another_thing() -> None:
+    # a forum thread about another option ("--args ... were added in numtool 1.5") beside the changelog
+    # entry of the option asked: only chunks naming what the question names as code answer
+    ex = AnswerExtractor(Tagger(None))
+    question = analyse_question("Which numtool release added the --raw-output0 option?")
+    entry = _chunk("1.7 > CLI changes\n\n- Add `--raw-output0` for NUL separated output.", cid="c/docs/NEWS.md#c18",
+                   section="1.7 > CLI changes")
+    thread = _chunk("Reply: --args and --jsonargs were added in numtool 1.5 I believe, with the new options.",
+                    cid="c/forums/args.txt#r1", source="forums")
+    assert sorted(c.value for c in ex.candidates(question, [entry, thread])) == ["1.5", "1.7"]
+    named = replace(question, names=("--raw-output0",))
+    assert [c.value for c in ex.candidates(named, [entry, thread])] == ["1.7"]
+    # no chunk names it: the names filter nothing
+    assert [c.value for c in ex.candidates(named, [thread])] == ["1.5"]

@@ -24,6 +24,8 @@ def test_canonical_forms(text, canonical):
     ("60 minutes", "1 hour", "equal"), ("1 GB", "1024 MB", "equal"), ("600 requests per minute", "10 per second", "equal"),
     ("one week", "7 days", "equal"), ("30 days", "31-40 days", "differ"), ("1000 MB", "1 GB", "differ"),
     ("30 days", "30 MB", "incomparable"), ("30 days", "30", "incomparable"),
+    # a release named without its trailing zeros is the same release
+    ("v1.8", "v1.8.0", "equal"), ("v2", "v2.0.0", "equal"), ("v1.8", "v1.8.1", "differ"), ("v1.10", "v1.1", "differ"),
 ])
 def test_compare(a, b, verdict):
     assert compare(parse_value(a), parse_value(b)) == verdict
