@@ -59,6 +59,7 @@ _WORD_VALUE = re.compile(r"^[`*\"'“‘]*(?P<w>[A-Za-z/][\w.+/-]{0,30})[`*\"'�
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
+CUE_REACH = 60  # characters between a default cue and its value: further on, the value is another's
 MAX_SENTENCE = 400  # characters; longer "sentences" are lists or code run together
 
 
@@ -79,9 +80,10 @@ def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int
         at = next((i for i, (start, _) in enumerate(spans) if start == ahead), None)
         if at is not None:
             return at
-        before = [(m.start() - end, i) for i, (_, end) in enumerate(spans) if end <= m.start()]
+        before = [(m.start() - end, i) for i, (_, end) in enumerate(spans) if end <= m.start()
+                  and m.start() - end <= CUE_REACH]
         after = [(start - m.end() + 1000, i) for i, (start, _) in enumerate(spans) if start >= m.end()
-                 and len({n for a, _, n in names if m.end() <= a < start}) < 2]
+                 and start - m.end() <= CUE_REACH and len({n for a, _, n in names if m.end() <= a < start}) < 2]
         near = min(before + after, default=None)
         if near is not None and (best is None or near < best):
             best = near

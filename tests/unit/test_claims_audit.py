@@ -50,6 +50,16 @@ def test_a_cue_before_another_settings_name_is_not_the_default_of_the_value_afte
     assert [(n, v, m) for n, v, m, _ in got][0] == ("idle_limit", "1h", "stated")
 
 
+def test_a_value_far_from_the_default_cue_is_not_the_default() -> None:
+    # a design note (Kafka's KIP-186): "the default retention" opens a clause; "more than 24h", a
+    # hundred characters on, is a condition named beside another setting, not that setting's default
+    got = _read("This differs from the default retention for topics so a user testing against a stock config can see "
+                "the data, but if the app is offline for more than 24h, it restarts if reset_policy=earliest.")
+    assert ("reset_policy", "24h", "stated") in [(n, v, m) for n, v, m, _ in got]
+    # near the cue, the default still
+    assert _read("The default retention of reset_policy is 24h.")[0][:3] == ("reset_policy", "24h", "default")
+
+
 def test_a_change_statement_scopes_the_old_value_before_the_version_and_the_new_one_from_it() -> None:
     got = _read("The default of pool_size was raised from 8 to 32 in 2.4.1 after many reports.")
     assert got == [("pool_size", "8", "default", {"version": "<2.4.1"}),
