@@ -343,7 +343,6 @@ class AnswerService:
         if with_graph:
             voices += named_voices(result, graph_topn, self.asked_names(result.query, [s.chunk for s in result.pool]),
                                    {s.id for s in voices})
-        if with_graph:
             t0 = time.perf_counter()
             graph, counter, voices, notices = self.claim_graph(result.results[:graph_topn], budget=budget,
                                                                counter_limit=counter_limit, voices=voices)
@@ -543,7 +542,8 @@ class AnswerService:
             pattern = name_pattern(word)
             return any(c.text[m.start() - 1:m.start()] == "`" for c in chunks for m in pattern.finditer(c.text))
 
-        return self._relevance_model().distinctive(asked_names(question, as_code))
+        names = asked_names(question, as_code)
+        return self._relevance_model().distinctive(names) if names else ()
 
     def _setting_of(self) -> Callable[[Candidate], str | None] | None:
         """``src.claims.answer.setting_of`` over the corpus's settings, indexed once; None where the

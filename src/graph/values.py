@@ -338,11 +338,11 @@ def compare(a: Norm, b: Norm) -> str:
         same = math.isclose(a.lo, b.lo, rel_tol=1e-6, abs_tol=1e-12) and math.isclose(a.hi, b.hi, rel_tol=1e-6, abs_tol=1e-12)
         return "equal" if same else "differ"
     if a.kind == "version":  # "1.8" is release 1.8.0
-        return "equal" if _release(a.canonical) == _release(b.canonical) else "differ"
+        return "equal" if _release_parts(a.canonical) == _release_parts(b.canonical) else "differ"
     return "equal" if a.canonical == b.canonical else "differ"
 
 
-def _release(version: str) -> list[str]:
+def _release_parts(version: str) -> list[str]:
     """A version's parts without its trailing zeros: v1.8.0 -> [v1, 8]; v2.0 -> [v2]."""
     parts = version.split(".")
     while len(parts) > 1 and parts[-1] == "0":
