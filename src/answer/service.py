@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..adapters import as_llm, check_embedder
-from ..claims.names import asked_names, name_pattern
+from ..claims.names import asked_names, name_pattern, naming
 from ..config import UNKNOWN_SOURCE, Settings
 from ..errors import ModelUnavailable
 from ..fusion.options import FusionConfig, SearchResult
@@ -153,17 +153,10 @@ def named_voices(result: SearchResult, n: int, names: Sequence[str], taken: set[
     share the question's other words."""
     if not names:
         return []
-    patterns = [name_pattern(x) for x in names]
-    ids = {s.id for s in result.results[:n]} | taken
-    out = []
-    for s in sorted(result.pool, key=lambda s: (-s.scores.get("fusion", s.score), s.id)):
-        if len(out) == NAMED_LIMIT:
-            break
-        text = f"{s.chunk.metadata.get('title') or ''}\n{s.chunk.text}"
-        if s.id not in ids and any(p.search(text) for p in patterns):
-            out.append(s)
-            ids.add(s.id)
-    return out
+    read = {s.id for s in result.results[:n]} | taken
+    named = naming([s.chunk for s in result.pool if s.id not in read], names)
+    ranked = sorted((s for s in result.pool if s.id in named), key=lambda s: (-s.scores.get("fusion", s.score), s.id))
+    return list({s.id: s for s in ranked}.values())[:NAMED_LIMIT]
 
 
 @dataclass(frozen=True)

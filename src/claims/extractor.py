@@ -33,7 +33,7 @@ from ..graph.span_ranker import SpanContext, SpanModel, load_span_model, span_fe
 from ..graph.text import STOP, key_tokens, text_terms
 from ..types import Chunk
 from .candidate import Candidate, SpanRow, _Answering, _names_scope, _segment_scope, _with_learned_scopes
-from .names import name_pattern
+from .names import naming
 from .phrases import (
     _REGION_CODE,
     _copular,
@@ -178,10 +178,9 @@ class AnswerExtractor:
             rows = self._span_rows(question, chunk, ranked, opening, features=learned)
             out.extend(self._chunk_candidates(question, chunk, rows, opening))
         if question.names:  # what the question names as code: a chunk naming none of it is about another thing
-            naming = {c.id for c in chunks if any(name_pattern(n).search(f"{c.metadata.get('title') or ''}\n{c.text}")
-                                                  for n in question.names)}
-            if any(c.chunk_id in naming for c in out):
-                out = [c for c in out if c.chunk_id in naming]
+            named = naming(chunks, question.names)
+            if any(c.chunk_id in named for c in out):
+                out = [c for c in out if c.chunk_id in named]
         return _with_learned_scopes(out, chunks)
 
     def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:

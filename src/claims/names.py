@@ -4,7 +4,7 @@ setting's name, version scopes ("prior to 1.19.10") and a document's release."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -68,6 +68,12 @@ def name_pattern(name: str) -> re.Pattern[str]:
     """Where a text writes ``name`` (an ``asked_names`` name): as a whole word, any case; an option
     with its dashes ("--args", not "args" or "--jsonargs")."""
     return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+
+
+def naming(chunks: Iterable[Chunk], names: Sequence[str]) -> set[str]:
+    """The ids of the ``chunks`` whose title or text writes one of ``names`` (``name_pattern``)."""
+    patterns = [name_pattern(n) for n in names]
+    return {c.id for c in chunks if any(p.search(f"{c.metadata.get('title') or ''}\n{c.text}") for p in patterns)}
 
 
 def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[str, str]:

@@ -84,16 +84,13 @@ class AnswerSet:
 
 # -- equivalence -------------------------------------------------------------------------------
 def same_value(a: Candidate, b: Candidate) -> bool:
-    if a.kind in NUMERIC_KINDS and b.kind in NUMERIC_KINDS:
+    if a.kind in NUMERIC_KINDS and b.kind in NUMERIC_KINDS or a.kind == b.kind == "version":  # "1.8" is 1.8.0
         if a.kind in ("quantity", "money") or b.kind in ("quantity", "money"):
             return a.normalized == b.normalized
         na, nb = parse_value(a.normalized), parse_value(b.normalized)
         if na is None or nb is None:
             return a.normalized == b.normalized
         return compare(na, nb) == "equal"
-    if a.kind == "version" and b.kind == "version":  # "1.8" is release 1.8.0
-        na, nb = parse_value(a.normalized), parse_value(b.normalized)
-        return na is not None and nb is not None and compare(na, nb) == "equal"
     if a.kind == "date" and b.kind == "date":  # "1861" = "1861-05" = "1861/1862" (a range from 1861)
         (x, x_end), (y, y_end) = sorted(((*a.normalized.split("/"), "")[:2], (*b.normalized.split("/"), "")[:2]),
                                         key=lambda d: len(d[0]))
