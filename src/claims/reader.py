@@ -90,6 +90,25 @@ def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int
     return best[1] if best is not None else None
 
 
+def _uncommented(line: str) -> str:
+    """A directive's line without its comment marker, its key as ``CONFIG`` reads keys
+    ("#MaxAuthTries 6" -> "maxAuthTries 6")."""
+    text = line.lstrip()[1:]
+    return text[:1].lower() + text[1:]
+
+
+def _commented_out(line: str) -> bool:
+    """A configuration file's directive left commented out, its marker written against the key
+    ("#port = 5432", "#MaxAuthTries 6", "#max_inflight_messages 20"): the sample files of
+    PostgreSQL, OpenSSH and Mosquitto each say that such lines show the defaults; a comment's
+    prose puts a space after its marker, and a directive's value is one or two words."""
+    text = line.lstrip()
+    if len(text) < 2 or text[0] not in "#;" or not (text[1].isalpha() or text[1] == "_"):
+        return False
+    m = CONFIG.match(_uncommented(line))
+    return m is not None and len(m.group("value").split()) <= 2
+
+
 class _Reader:
     def __init__(self, chunk: Chunk, settings_only: bool = False, known: re.Pattern[str] | None = None) -> None:
         self.chunk = chunk
@@ -312,10 +331,11 @@ class _Reader:
                 note = []
                 continue
             cm = COMMENT.match(ln)
-            if cm and not (file and self._commented_default(rows, i, note)):
+            shown = file and cm is not None and _commented_out(ln)
+            if cm and not (shown or file and self._commented_default(rows, i, note)):
                 note.append(cm.group("text"))
                 continue
-            m = CONFIG.match(cm.group("text") if cm else ln)
+            m = CONFIG.match(_uncommented(ln) if shown else cm.group("text") if cm else ln)
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
                 said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()

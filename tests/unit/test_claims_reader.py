@@ -444,6 +444,18 @@ def test_a_configuration_file_is_read_directive_by_directive_with_the_comment_ab
     assert [c.attribute.name for c in read_chunk(prose) if c.attribute.identifier] == []
 
 
+def test_a_directive_commented_out_against_its_marker_shows_the_default() -> None:
+    # sample files (PostgreSQL's, OpenSSH's, Mosquitto's) leave each directive at its default,
+    # commented out; a comment's prose puts a space after its marker
+    text = ("# Connection settings, or the option of the PGDATA environment variable\n"
+            "#port = 5432\t\t\t\t# (change requires restart)\n#MaxAuthTries 6\n"
+            "#shared_buffers = 128MB\t\t\t# min 128kB\n#   name = value\nlisten 8080\n")
+    doc = _chunk(text, cid="kb/docs/server.conf#c0", format="config")
+    assert [(c.attribute.name, c.value, c.modality.value) for c in read_chunk(doc)] == [
+        ("port", "5432", "default"), ("maxauthtries", "6", "default"), ("shared_buffers", "128MB", "default"),
+        ("listen", "8080", "configured")]
+
+
 def test_a_configuration_file_s_keys_name_its_settings_in_prose() -> None:
     doc = _chunk(STORE_CONF, cid="kb/docs/store.conf#c0", format="config")
     post = _chunk("Title: dropped clients\nUser: why?\nReply: maxclients is 4064 by default and tcp-keepalive "
