@@ -218,7 +218,8 @@ def _release_of(sentence: str, chunk: Chunk) -> list[_Span]:
     """The release a changelog's heading above ``sentence`` names ("# 1.7", "## [1.7.0] -
     2023-09-06", "Version 2.1"): an entry under it ("Remove the deprecated --argfile option.") is a
     change made in that release. A heading naming a version among other words ("jq 1.8 Manual",
-    "Kafka 3.5 Documentation") is a document's title, no release."""
+    "Kafka 3.5 Documentation") is a document's title, no release, unless it dates the version
+    ("NEWS for rsync 3.2.5 (14 Aug 2022)", "Changes in MySQL 8.0.34 (2023-07-18)"): a release."""
     at = chunk.text.find(sentence[:40])
     heads = [ln.lstrip("#").strip() for ln in chunk.text[:max(at, 0)].splitlines()
              if ln.startswith("#") and ln.lstrip("#")[:1] in (" ", "\t")]  # Markdown headings
@@ -227,7 +228,7 @@ def _release_of(sentence: str, chunk: Chunk) -> list[_Span]:
         if m:
             rest = [w for w in WORD.findall(_RELEASE.sub(" ", head))  # the other words, a date's aside
                     if len(w) > 1 and not (len(w) >= 3 and any(month.startswith(w.lower()) for month in _MONTHS))]
-            if len(rest) <= 1:
+            if len(rest) <= 1 or _date_spans(head, year_only=False):
                 return [_Span(0, 0, m.group(1), "v" + m.group(1), "version")]
             return []  # the nearest version heading is a title: the entry states no release
     return []
