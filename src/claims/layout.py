@@ -37,7 +37,9 @@ def entry_head(line: str) -> str | None:
 
 # a definition list laid out by indentation (manual pages, plain-text references): a name,
 # perhaps with its arguments ("maxdelay delay", "acl_file file path"), over a deeper-indented body
-_HANGING = re.compile(r"^(?P<ind> *)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<args>(?: +[\w<>\[\]|.-]+){0,6}) *$")
+# perhaps a command-line option ("-c, --conn-limit=<num>", "--links, -l"), named by its long form
+_HANGING = re.compile(r"^(?P<ind> *)(?:-[A-Za-z0-9], +)?-{0,2}(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])"
+                      r"(?P<args>(?:(?:,? +|=)[\w<>\[\]|.=-]+){0,6}) *$")
 
 
 def _indent(line: str) -> int:
@@ -72,9 +74,9 @@ _INLINE_HEAD = re.compile(r"^(?P<ind> +)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])(?P<
 def unwrap(lines: list[str]) -> list[str]:
     """The lines with each paragraph under a hanging head joined into one line: a manual page
     wraps its sentences, and a sentence is read within one line. A head sharing its line with
-    the body is put on a line of its own."""
+    the body is put on a line of its own; tabs are read as the spaces they stand for."""
     split: list[str] = []
-    for line in lines:
+    for line in (ln.expandtabs() for ln in lines):
         m = _INLINE_HEAD.match(line)
         if m and len(m.group("name")) + len(m.group("gap")) >= 6 and m.group("name").lower() not in STOP:
             split += [line[:m.end("name")], " " * (m.end("gap")) + line[m.end("gap"):]]

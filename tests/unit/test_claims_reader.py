@@ -412,21 +412,47 @@ def test_a_typed_answer_takes_the_setting_the_reader_gives_its_value_or_its_sent
 
 def test_two_settings_close_in_meaning_are_told_apart_by_the_question_words_they_share() -> None:
     doc = _chunk("     RetryBudget\n             The maximum number of login attempts permitted per connection.  "
-                 "The default is 6.\n\n     MaxPending\n             The maximum number of pending connections "
-                 "before new ones are refused.  The default is 10.\n", cid="kb/docs/relayd.5.txt#c0")
+                 "The default is 6.\n\n     MaxPending\n             The maximum number of pending connections, "
+                 "their attempts counted, before new ones are refused.  The default is 10.\n", cid="kb/docs/relayd.5.txt#c0")
     corpus = by_setting(read_chunk(doc))
 
     def close(question: str, texts: list[str]) -> np.ndarray:  # within MARGIN of each other
-        return np.array([0.62 if "attempts" in t else 0.61 for t in texts])
+        return np.array([0.62 if "login" in t else 0.61 for t in texts])
 
     q = analyse_question("How many login attempts per connection does the relay permit by default?")
     found = setting_answer(q, [doc], close, corpus)
     assert found is not None and (found.setting, [c.value for c in found.candidates]) == ("retrybudget", ["6"])
 
     def backwards(question: str, texts: list[str]) -> np.ndarray:  # meaning leads with the other one
-        return np.array([0.61 if "attempts" in t else 0.62 for t in texts])
+        return np.array([0.61 if "login" in t else 0.62 for t in texts])
 
     assert setting_answer(q, [doc], backwards, corpus) is None  # meaning and words disagree: no setting
+
+
+def test_a_manual_s_option_entry_names_its_long_option() -> None:
+    # a command's manual page lists "-c, --conn-limit=<num>" over a body indented by a tab
+    page = ("       -m, --memory-limit=<num>\n\t      Use <num> MB memory max for items; the default is 64 "
+            "megabytes.\n\n       -c, --conn-limit=<num>\n\t      Use <num> max simultaneous connections; the "
+            "default is 1024.\n\n       --links, -l\n\t      Copy symlinks as symlinks; off by default.\n")
+    assert [(n, v) for n, v, m, _ in _read(page, cid="kb/docs/cached.1.txt#c0") if m == "default"] == [
+        ("memory-limit", "64 megabytes"), ("conn-limit", "1024")]
+
+
+def test_the_noun_a_question_counts_keeps_the_settings_whose_entries_speak_of_it() -> None:
+    doc = _chunk("     workers\n             Number of workers that process incoming requests on the cache "
+                 "server.  The default is 4.\n\n     slots\n             Maximum number of simultaneous "
+                 "connections.  The default is 1024.\n", cid="kb/docs/cache.5.txt#c0")
+    corpus = by_setting(read_chunk(doc))
+
+    def misled(question: str, texts: list[str]) -> np.ndarray:  # meaning alone would pick the workers
+        return np.array([0.7 if "workers" in t else 0.55 for t in texts])
+
+    q = analyse_question("How many simultaneous connections does the cache server allow by default?")
+    found = setting_answer(q, [doc], misled, corpus)
+    assert found is not None and (found.setting, [c.value for c in found.candidates]) == ("slots", ["1024"])
+    other = analyse_question("How many jobs does the cache server run at once by default?")
+    found = setting_answer(other, [doc], misled, corpus)  # no entry speaks of jobs: meaning decides
+    assert found is not None and found.setting == "workers"
 
 
 STORE_CONF = (Path(__file__).parents[1] / "fixtures" / "config" / "store.conf").read_text()  # a redis.conf-like file
