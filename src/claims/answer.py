@@ -246,7 +246,8 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
                    weight: Callable[[str], float] | None = None) -> SettingAnswer | None:
     """The candidates of the setting ``question`` asks about; None when it asks about no setting
     the evidence gives a value to. The setting is one the question names, else the one whose
-    description is closest in meaning to it among those the evidence ``chunks`` give values to;
+    description is closest in meaning to it among those the evidence ``chunks`` give values to
+    (those whose description speaks of the noun the question counts, when any does);
     its claims are read from the evidence and, with ``corpus`` (every chunk's claims by
     setting, ``by_setting``), from every chunk of the corpus that gives it a value, so a docs
     entry or a thread below the retrieval cut still speaks. ``similarity(question, texts)``:
@@ -280,6 +281,10 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
         if not pool:
             return None
         described = [_description(n, by_name[n]) for n in pool]
+        counted = stems(question.type_noun or "")
+        speaking = [i for i, d in enumerate(described) if counted and counted <= stems(d)]
+        if speaking and not named:  # "how many databases?": a setting whose entry speaks of databases
+            pool, described = [pool[i] for i in speaking], [described[i] for i in speaking]
         scores = similarity(question.text, described)
         order = np.argsort(-scores)
         best = float(scores[order[0]])
