@@ -159,6 +159,17 @@ def named_voices(result: SearchResult, n: int, names: Sequence[str], taken: set[
     return list({s.id: s for s in ranked}.values())[:NAMED_LIMIT]
 
 
+def unwritten_names(question: str, result: SearchResult) -> list[str]:
+    """The setting identifiers and options ``question`` writes as code (``checkpoint_segments``,
+    ``--foo-bar``) that no chunk the search found writes: the knowledge base does not document
+    them, so a value of a setting sharing their words ("checkpoint_completion_target") is none."""
+    names = [n for n in asked_names(question) if "_" in n or "." in n or n.startswith("-")]
+    if not names:
+        return []
+    written = naming([s.chunk for s in [*result.pool, *result.results]], names)
+    return [] if written else names
+
+
 @dataclass(frozen=True)
 class ChunksOnly:
     """A corpus opened without its search indexes (``open(..., search=False)``): what the corpus
@@ -569,6 +580,9 @@ class AnswerService:
         elif not rel.relevant and answer_meant(aset):
             rel = rel.vouched(f"an evidence sentence close in meaning to the question gives a "
                               f"{aset.question.atype.value} ({aset.stated[0].value})")
+        elif rel.relevant and not aset.answers and (absent := unwritten_names(question, ret.result)):
+            rel = rel.refuted(f"no evidence sentence gives a {aset.question.atype.value} for the question, and "
+                              f"the knowledge base never writes {', '.join(absent)}")
         elif rel.relevant and not aset.answers and aset.question.named_subject:
             unnamed = self._relevance_model().unnamed(aset.question.subject_terms, ret.result.results)
             if unnamed:

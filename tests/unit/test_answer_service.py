@@ -10,7 +10,7 @@ import pytest
 
 from src.answer import AnswerService
 from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY, RelevanceModel
-from src.answer.service import NAMED_LIMIT, named_voices, source_voices
+from src.answer.service import NAMED_LIMIT, named_voices, source_voices, unwritten_names
 from src.answer.verdict import answer_meant
 from src.claims.candidate import Candidate
 from src.claims.extractor import SEMANTIC_ALONE
@@ -160,6 +160,18 @@ def test_chunks_below_the_cut_naming_the_option_asked_are_read() -> None:
     assert [s.id for s in found][:2] == ["n#c18", "n#c3"] and len(found) == NAMED_LIMIT
     assert named_voices(result, 8, ["--raw-output0"], {"n#c18"})[0].id == "n#c3"  # read already as a voice
     assert named_voices(result, 8, [], set()) == []
+
+
+def test_a_setting_name_no_chunk_writes_is_reported_unwritten() -> None:
+    def chunk(cid: str, text: str) -> ScoredChunk:
+        return ScoredChunk(Chunk(cid, "docs", "document", text), 1.0, {"fusion": 1.0})
+
+    pool = [chunk("c#c1", "#checkpoint_completion_target = 0.9"), chunk("c#c2", "#checkpoint_timeout = 5min")]
+    result = SearchResult("q", FusionConfig(), pool, pool=pool)
+    asked = "Which numdb version removed the checkpoint_segments setting?"
+    assert unwritten_names(asked, result) == ["checkpoint_segments"]
+    assert unwritten_names("Which numdb version changed checkpoint_timeout?", result) == []
+    assert unwritten_names("Which numdb version removed the segments setting?", result) == []  # no name as code
 
 
 def test_names_asked_are_those_few_chunks_use() -> None:
