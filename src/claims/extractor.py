@@ -53,7 +53,6 @@ from .sentences import (
     _share,
     _terms_all,
     _word_spans,
-    asker_says,
     chunk_context,
     chunk_sentences,
     entity_key,
@@ -178,8 +177,6 @@ class AnswerExtractor:
         for chunk, opening, ranked in self._answering_sentences(question, chunks):
             rows = self._span_rows(question, chunk, ranked, opening, features=learned)
             out.extend(self._chunk_candidates(question, chunk, rows, opening))
-        by_id = {c.id: c for c in chunks}  # the asker's own numbers ("our box has 32 GB") answer nothing
-        out = [c for c in out if not asker_says(by_id[c.chunk_id], c.sentence)]
         if question.names:  # what the question names as code: a chunk naming none of it is about another thing
             named = naming(chunks, question.names)
             if any(c.chunk_id in named for c in out):

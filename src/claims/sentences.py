@@ -26,22 +26,9 @@ MAX_HEADING_WORDS = 12  # a longer title-case line is a list of names, not a hea
 _WORDS = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*")
 _TABLE = re.compile(r"^\s*\|")
 _LABEL = re.compile(r"^[A-Z][a-z]{0,12}:\s+")
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|we've|our|us)\b", re.IGNORECASE)
 
 
 # -- sentences -------------------------------------------------------------------------------
-def asker_says(chunk: Chunk, sentence: str) -> bool:
-    """``sentence`` tells the asker's own situation: it is of the post opening a thread's chunk
-    ("Question: ..." up to the first "Answer: ", as ``src.pipelines.chunking.chunk_thread`` writes
-    it) and speaks in the first person ("our box has 32 GB", "my pool opens 150 connections"). A
-    claim the asker repeats ("Basic keeps 31-40 days") or an agent's note in a ticket is none."""
-    if chunk.kind != "thread" or not _FIRST_PERSON.search(sentence):
-        return False
-    start = chunk.text.find("Question: ")
-    end = chunk.text.find("\nAnswer: ", start)
-    return start >= 0 and sentence in chunk.text[start:end if end >= 0 else len(chunk.text)]
-
-
 def chunk_sentences(chunk: Chunk) -> list[str]:
     """Prose sentences, list items and a table's rows (with their headers) of a chunk; code is
     left to the claim rules."""
