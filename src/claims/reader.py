@@ -97,16 +97,17 @@ def _uncommented(line: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _commented_out(line: str) -> bool:
-    """A configuration file's directive left commented out, its marker written against the key
-    ("#port = 5432", "#MaxAuthTries 6", "#max_inflight_messages 20"): the sample files of
-    PostgreSQL, OpenSSH and Mosquitto each say that such lines show the defaults; a comment's
-    prose puts a space after its marker, and a directive's value is one or two words."""
+def _commented_out(line: str) -> re.Match[str] | None:
+    """The directive (``CONFIG``'s match) of a configuration file's line that leaves it commented
+    out, its marker written against the key ("#port = 5432", "#MaxAuthTries 6",
+    "#max_inflight_messages 20"): the sample files of PostgreSQL, OpenSSH and Mosquitto each say
+    that such lines show the defaults; a comment's prose puts a space after its marker, and a
+    directive's value is one or two words. None for any other line."""
     text = line.lstrip()
     if len(text) < 2 or text[0] not in "#;" or not (text[1].isalpha() or text[1] == "_"):
-        return False
+        return None
     m = CONFIG.match(_uncommented(line))
-    return m is not None and len(m.group("value").split()) <= 2
+    return m if m is not None and len(m.group("value").split()) <= 2 else None
 
 
 class _Reader:
@@ -331,11 +332,11 @@ class _Reader:
                 note = []
                 continue
             cm = COMMENT.match(ln)
-            shown = file and cm is not None and _commented_out(ln)
+            shown = _commented_out(ln) if file and cm else None  # the directive, read once
             if cm and not (shown or file and self._commented_default(rows, i, note)):
                 note.append(cm.group("text"))
                 continue
-            m = CONFIG.match(_uncommented(ln) if shown else cm.group("text") if cm else ln)
+            m = shown or CONFIG.match(cm.group("text") if cm else ln)
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
                 said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
