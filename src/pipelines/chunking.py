@@ -22,6 +22,7 @@ from ..types import CONFIG_FORMAT, Chunk, SourceKind
 from .records import Answer, Page, Record
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
+_ADORNMENT = re.compile(r"^ {0,3}([=\-^*+\"])\1{2,}[ \t]*$")  # a setext / reStructuredText heading's rule
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 META_ORDER = (
     "title", "section", "page", "version", "created_at", "last_updated", "author", "url", "accepted", "upvotes",
@@ -109,6 +110,23 @@ def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
             blocks.append(Block(buf_kind, body, tuple(t for _, t in stack)))
         buf, buf_kind = [], "text"
 
+    adornments: list[tuple[str, bool]] = []  # reStructuredText: a style's level is the order it first appears in
+
+    def underlined(rule: str) -> tuple[int, str] | None:
+        """(level, title) when ``rule`` underlines the one line in ``buf`` (a setext heading, "Title" over
+        "====="), or the line under an overline of the same character (reStructuredText); a rule of other
+        characters than ``=`` and ``-`` must be as long as its title, as reStructuredText asks."""
+        lines = [ln.strip() for ln in buf]
+        over = len(lines) == 2 and _ADORNMENT.match(buf[0]) is not None and lines[0][0] == rule.strip()[0]
+        if buf_kind != "text" or len(lines) != 1 + over or _ADORNMENT.match(buf[-1]) or len(lines[-1]) > 120:
+            return None
+        title, char = lines[-1], rule.strip()[0]
+        if re.match(r"(?:[-*+]|\d{1,3}[.)])[ \t]", title) or (char not in "=-" and len(rule.strip()) < len(title)):
+            return None  # a list item's line, or a rule too short for reStructuredText
+        if (char, over) not in adornments:
+            adornments.append((char, over))
+        return adornments.index((char, over)) + 1, title
+
     for line in text.split("\n"):
         if fence:
             buf.append(line)
@@ -125,6 +143,11 @@ def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
             level = len(match.group(1))
             stack = [(lv, t) for lv, t in stack if lv < level] + [(level, match.group(2).strip())]
             blocks.append(Block("heading", line.strip(), tuple(t for _, t in stack)))
+        elif headings and _ADORNMENT.match(line) and (heading := underlined(line)):
+            level, title = heading  # written the ATX way, as every reader of a chunk's headings expects
+            buf = []
+            stack = [(lv, t) for lv, t in stack if lv < level] + [(level, title)]
+            blocks.append(Block("heading", f"{'#' * min(level, 6)} {title}", tuple(t for _, t in stack)))
         elif not line.strip():
             flush()
         else:

@@ -33,11 +33,17 @@ def artifacts_dir_for(data_dir: Path, root: Path = Path("artifacts")) -> Path:
     return root / f"{resolved.name}-{short}"
 
 
+_CHUNKING_CODE = (*sorted(Path(__file__).parent.glob("*.py")), Path(__file__).parents[1] / "text.py")
+
+
 def manifest_of(data_dir: Path, settings: Settings) -> str:
-    """A fingerprint of every file below ``data_dir`` (path, size, mtime; a link's target's) and
-    the settings that change the chunks."""
+    """A fingerprint of every file below ``data_dir`` (path, size, mtime; a link's target's), the
+    settings that change the chunks and the code that reads and chunks the files (a new release
+    of it re-ingests the corpus)."""
     h = hashlib.sha256()
     h.update(repr((settings.sources, settings.chunking, settings.max_file_bytes, settings.follow_symlinks)).encode())
+    for code in _CHUNKING_CODE:
+        h.update(code.read_bytes())
     for p in _walk_files(data_dir, settings.follow_symlinks):
         try:
             st = p.stat()

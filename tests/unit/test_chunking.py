@@ -67,6 +67,25 @@ def test_heading_path_pops_to_the_right_level() -> None:
     assert [b.path for b in blocks if b.kind == "text"] == [("A", "D"), ("E",)]
 
 
+def test_underlined_headings_are_headings_written_the_atx_way() -> None:
+    # chrony's NEWS: "New in version 4.3" over "====", "Enhancements" over "----" (setext);
+    # reStructuredText's over- and underlined title takes the next level in order of appearance
+    text = ("New in version 4.3\n==================\n\nEnhancements\n------------\n* Add local option\n\n"
+            "=====\nTitle\n=====\n\nSub\n^^^\nx")
+    assert parse_blocks(text) == [
+        Block("heading", "# New in version 4.3", ("New in version 4.3",)),
+        Block("heading", "## Enhancements", ("New in version 4.3", "Enhancements")),
+        Block("text", "* Add local option", ("New in version 4.3", "Enhancements")),
+        Block("heading", "### Title", ("New in version 4.3", "Enhancements", "Title")),
+        Block("heading", "#### Sub", ("New in version 4.3", "Enhancements", "Title", "Sub")),
+        Block("text", "x", ("New in version 4.3", "Enhancements", "Title", "Sub")),
+    ]  # fmt: skip
+    # a rule under a paragraph of two lines or a list item, or a short ^^^ rule, underlines no heading
+    for text in ("One line\ntwo lines\n---", "- item\n---", "Long title\n^^^"):
+        assert [b.kind for b in parse_blocks(text)] == ["text"], text
+    assert parse_blocks("Title\n=====", headings=False) == [Block("text", "Title\n=====")]  # a configuration file
+
+
 def test_unclosed_fence_runs_to_the_end() -> None:
     assert parse_blocks("Intro\n~~~\ncode\n\n# not a heading") == [
         Block("text", "Intro"),

@@ -232,6 +232,17 @@ def test_the_fingerprint_follows_linked_folders_only_when_links_are_followed(dat
     assert manifest_of(data, FOLLOW) != followed
 
 
+def test_the_fingerprint_changes_with_the_code_that_chunks(data: Path, tmp_path: Path, monkeypatch) -> None:
+    import src.pipelines.corpus as corpus
+
+    code = tmp_path / "chunking.py"
+    code.write_text("A = 1\n")
+    monkeypatch.setattr(corpus, "_CHUNKING_CODE", (code,))
+    before = manifest_of(data, Settings())
+    code.write_text("A = 2\n")  # a new release of the chunker: the corpus is ingested again
+    assert manifest_of(data, Settings()) != before
+
+
 # ---------------------------------------------------------------- the chunks file
 
 
