@@ -16,7 +16,8 @@ from ..graph.question import AnswerType
 from ..graph.text import STOP, is_unit_word
 from ..graph.values import NUMBER_WORDS, UNIT_KINDS, fmt_num, to_number, ureg
 from ..text import WORD
-from ..types import Chunk
+from ..types import CONFIG_FORMAT, Chunk
+from .names import common_words
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
@@ -217,18 +218,22 @@ _RELEASE = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*)(?![\w.])")
 def _release_of(sentence: str, chunk: Chunk) -> list[_Span]:
     """The release a changelog's heading above ``sentence`` names ("# 1.7", "## [1.7.0] -
     2023-09-06", "Version 2.1"): an entry under it ("Remove the deprecated --argfile option.") is a
-    change made in that release. A heading naming a version among other words ("jq 1.8 Manual",
+    change made in that release. A heading naming a version among a name ("jq 1.8 Manual",
     "Kafka 3.5 Documentation") is a document's title, no release, unless it dates the version
-    ("NEWS for rsync 3.2.5 (14 Aug 2022)", "Changes in MySQL 8.0.34 (2023-07-18)"): a release."""
+    ("NEWS for rsync 3.2.5 (14 Aug 2022)", "Changes in MySQL 8.0.34 (2023-07-18)"): a release. So
+    is a version among a few plain words, names of none ("New in version 4.3", "Changes in 2.0").
+    A configuration file's ``#`` lines are comments, no headings."""
     at = chunk.text.find(sentence[:40])
-    heads = [ln.lstrip("#").strip() for ln in chunk.text[:max(at, 0)].splitlines()
-             if ln.startswith("#") and ln.lstrip("#")[:1] in (" ", "\t")]  # Markdown headings
+    heads = [] if chunk.metadata.get("format") == CONFIG_FORMAT else [
+        ln.lstrip("#").strip() for ln in chunk.text[:max(at, 0)].splitlines()
+        if ln.startswith("#") and ln.lstrip("#")[:1] in (" ", "\t")]  # Markdown headings
     for head in reversed([*str(chunk.metadata.get("section") or "").split(" > "), *heads]):
         m = _RELEASE.search(head)
         if m:
             rest = [w for w in WORD.findall(_RELEASE.sub(" ", head))  # the other words, a date's aside
                     if len(w) > 1 and not (len(w) >= 3 and any(month.startswith(w.lower()) for month in _MONTHS))]
-            if len(rest) <= 1 or _date_spans(head, year_only=False):
+            plain = len(rest) <= 4 and all(w.lower() in common_words() for w in rest)
+            if len(rest) <= 1 or plain or _date_spans(head, year_only=False):
                 return [_Span(0, 0, m.group(1), "v" + m.group(1), "version")]
             return []  # the nearest version heading is a title: the entry states no release
     return []

@@ -487,6 +487,14 @@ def test_a_changelog_entry_answers_which_release_with_its_heading() -> None:
     # a manual's title names its version among other words: no release
     manual = _chunk("The `--slurp-file` option was removed; use --raw-input.", section="numtool 2.4 Manual > Options")
     assert ex.candidates(question, [manual]) == []
+    # a version among a few plain words, names of none (chrony's NEWS): a release
+    news = _chunk("# New in version 4.0\n\n## Enhancements\n\n* Remove the deprecated `--slurp-file` option\n",
+                  cid="c/docs/NEWS.txt#c2", section="New in version 4.0 > Enhancements")
+    assert [c.value for c in ex.candidates(question, [news])] == ["4.0"]
+    # a configuration file's "#" lines are comments: "# replica-announce-ip 5.5.5.5" dates no entry under it
+    conf = _chunk("# replica-announce-ip 5.5.5.5\n# The --slurp-file option was removed; use --raw-input.\n",
+                  cid="c/docs/store.conf#c4", format="config")
+    assert ex.candidates(question, [conf]) == []
 
 
 def test_a_sentence_naming_only_the_product_answers_nothing_about_its_features() -> None:
