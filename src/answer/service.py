@@ -159,6 +159,13 @@ def named_voices(result: SearchResult, n: int, names: Sequence[str], taken: set[
     return list({s.id: s for s in ranked}.values())[:NAMED_LIMIT]
 
 
+def _opens_entry(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` opens a line of a few words that is no wrapped sentence: a man page's
+    entry ("authselectmode mode") or a directive ("#maxpoll 10"), not "username and password."."""
+    before, after = text[:start].rpartition("\n")[2], text[end:].partition("\n")[0].rstrip()
+    return not before.strip(" \t#") and len(after.split()) <= 3 and not re.search(r"[a-z][.,;:!?]$", after)
+
+
 def unwritten_names(question: str, result: SearchResult) -> list[str]:
     """The setting identifiers and options ``question`` writes as code (``checkpoint_segments``,
     ``--foo-bar``) that no chunk the search found writes: the knowledge base does not document
@@ -519,7 +526,7 @@ class AnswerService:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
         offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
         only the values of the fact the best answer states. Call under ``self.lock``."""
-        from ..claims.answer import setting_answer
+        from ..claims.answer import releases_only, setting_answer
         from ..claims.judge import judge_setting
         from ..claims.sentences import idf_weights
         from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
@@ -535,16 +542,19 @@ class AnswerService:
         if setting is not None:
             return judge_setting(q, setting.setting, setting.candidates, self.authority)
         candidates = (extractor or self.answer_extractor()).candidates(q, unique)
+        candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
                              setting_of=self._setting_of())
 
     def asked_names(self, question: str, chunks: Sequence[Chunk]) -> tuple[str, ...]:
         """The names ``question`` writes as code (``src.claims.names.asked_names``; a lower-case word
-        counts when one of ``chunks`` writes it in backticks) that few of the corpus's chunks use."""
+        counts when one of ``chunks`` writes it in backticks or opens a line with it, as a manual's
+        entry or a configuration file's directive does) that few of the corpus's chunks use."""
         def as_code(word: str) -> bool:
             pattern = name_pattern(word)
-            return any(c.text[m.start() - 1:m.start()] == "`" for c in chunks for m in pattern.finditer(c.text))
+            return any(c.text[m.start() - 1:m.start()] == "`" or _opens_entry(c.text, m.start(), m.end())
+                       for c in chunks for m in pattern.finditer(c.text))
 
         names = asked_names(question, as_code)
         return self._relevance_model().distinctive(names) if names else ()

@@ -79,6 +79,13 @@ def _description(name: str, claims: Sequence[ReadClaim]) -> str:
     return f"{words}. {context} {said}"[:600]
 
 
+def _speaks_of_versions(question: Question, name: str, claims: Sequence[ReadClaim]) -> bool:
+    """A setting whose value is a version: one the reader reads as a version ("TLSv1.2"), or whose
+    name or description speaks of the version asked about (``proxy_http_version``: "Sets the HTTP
+    protocol version for proxying")."""
+    return any(c.kind == "version" for c in claims) or stems(question.type_noun or "version") <= stems(_description(name, claims))
+
+
 def _words_agree(question: str, descriptions: list[str], weight: Callable[[str], float] | None) -> bool:
     """Two settings close in meaning (within ``MARGIN``): the first still stands when it also shares
     more of the question's words (weighted by ``weight``, the corpus's word rarity) than the second."""
@@ -271,6 +278,8 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     how = "named"
     if len(named) == 1:
         setting = named[0]
+        if question.atype is AnswerType.VERSION and not _speaks_of_versions(question, setting, by_name[setting]):
+            return None  # "which release added maxdelayquant?": the product's version, not the setting's value
     elif similarity is None or not (named or evidence) or question.atype is AnswerType.VERSION:
         return None  # a version asked without a setting's name is a product's, not a setting's value
     else:
@@ -298,6 +307,16 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     if not candidates:
         return None
     return SettingAnswer(setting, how, tuple(candidates))
+
+
+def releases_only(question: Question, candidates: Sequence[Candidate], corpus: Mapping[str, list[ReadClaim]],
+                  setting_of: Callable[[Candidate], str | None] | None) -> list[Candidate]:
+    """A version asked: the ``candidates`` less those that are a value the reader gives a setting
+    holding no version (``setting_of``): "maxdelayquant 0.2" is no release of the product."""
+    if question.atype is not AnswerType.VERSION or setting_of is None:
+        return list(candidates)
+    return [c for c in candidates if (name := setting_of(c)) is None or name not in corpus
+            or _speaks_of_versions(question, name, corpus[name])]
 
 
 def setting_of(corpus: Mapping[str, list[ReadClaim]]) -> Callable[[Candidate], str | None]:

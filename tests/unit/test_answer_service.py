@@ -186,6 +186,11 @@ def test_names_asked_are_those_few_chunks_use() -> None:
     assert service.asked_names(question, chunks) == ("toboolean", "--raw-output0")  # in the question's order
     # a lower-case word no dictionary holds counts only where the evidence writes it as code
     assert service.asked_names(question, chunks[:3]) == ("--raw-output0",)
+    # or opens a line with it, as a man page's entry or a configuration file's directive does
+    entry = Chunk("d#c4", "docs", "document", "Options\n       toboolean mode\n           Converts a value.")
+    assert service.asked_names(question, [*chunks[:3], entry]) == ("toboolean", "--raw-output0")
+    prose = Chunk("d#c5", "docs", "document", "Options: see the function\ntoboolean and its value.")  # wrapped prose
+    assert service.asked_names(question, [*chunks[:3], prose]) == ("--raw-output0",)
 
 
 def test_an_answer_close_in_meaning_vouches_for_evidence_in_other_words() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from src.claims import read_chunk
-from src.claims.answer import _named, by_setting, setting_answer, setting_of
+from src.claims.answer import _named, by_setting, releases_only, setting_answer, setting_of
 from src.claims.candidate import Candidate
 from src.claims.judge import judge_setting
 from src.claims.layout import entry_names
@@ -103,6 +103,23 @@ def test_a_present_question_lists_the_older_value_but_is_consistent() -> None:
     _, aset = _answer("What is the default pool_size?", [DOC])
     assert aset.status == "consistent"
     assert [a.value for a in aset.answers] == ["32", "8"]
+
+
+def test_a_release_asked_of_a_setting_is_no_value_of_it() -> None:
+    # "Which release added maxdelayquant?" asks the product's version; "maxdelayquant 0.2" is no release
+    quant = _chunk("maxdelayquant p\n    Sets the quantile of the delay. The default is 0.05.\n", cid="kb/docs/conf.5#c6")
+    claims = by_setting(read_chunk(quant))
+    asked = analyse_question("Which numtool version added the maxdelayquant option?")
+    assert setting_answer(asked, [quant], None, claims) is None
+    values = [Candidate("0.05", "v0.05", "version", {}, "The default is 0.05.", "kb/docs/conf.5#c6", "docs", 1.0),
+              Candidate("4.3", "v4.3", "version", {}, "Add maxdelayquant option", "kb/docs/NEWS#c0", "docs", 1.0)]
+    assert [c.value for c in releases_only(asked, values, claims, setting_of(claims))] == ["4.3"]
+    # a setting whose value is a version answers which version it sets
+    http = _chunk("proxy_http_version 1.0 | 1.1\n    Sets the HTTP protocol version for proxying. The default is 1.0.\n")
+    claims = by_setting(read_chunk(http))
+    found = setting_answer(analyse_question("Which HTTP version does proxy_http_version use by default?"), [http], None,
+                           claims)
+    assert found is not None and [c.value for c in found.candidates] == ["1.0"]
 
 
 def test_no_setting_named_and_no_embedder_is_no_setting_answer() -> None:
