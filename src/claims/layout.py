@@ -109,11 +109,11 @@ def _config_name(key: str) -> bool:
 
 
 def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
-    """The mixed-case names the chunks' definition lists open entries with ("LoginGraceTime",
-    "UsePAM") and the keys of their configuration files that are no plain English word
-    ("tcp-keepalive", "maxclients"), as one pattern: prose writing one ("LoginGraceTime defaults
-    to 60 seconds") names that setting, though such a word is no identifier by its shape alone.
-    None if there are none."""
+    """The names the chunks' definition lists open entries with that are mixed-case ("LoginGraceTime",
+    "UsePAM") or no plain English word ("maxpoll"), and the keys of their configuration files that
+    are none ("tcp-keepalive", "maxclients"), as one pattern: prose writing one ("LoginGraceTime
+    defaults to 60 seconds", "the default maxpoll is 17") names that setting, though such a word is
+    no identifier by its shape alone. None if there are none."""
     found: set[str] = set()
     for chunk in chunks:
         if chunk.metadata.get("format") == CONFIG_FORMAT:
@@ -125,7 +125,8 @@ def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
         for i, line in enumerate(lines):
             m = _HANGING.match(line)
             name = m.group("name") if m else ""
-            if sum(ch.isupper() for ch in name) >= 2 and not name.isupper() and hanging_head(lines, i):
+            if (sum(ch.isupper() for ch in name) >= 2 and not name.isupper() or _config_name(name)) \
+                    and hanging_head(lines, i):
                 found.add(name)
     if not found:
         return None

@@ -366,6 +366,20 @@ def test_prose_naming_a_mixed_case_entry_of_the_corpus_names_that_setting() -> N
     assert by_setting(read_chunk(thread, settings_only=True)) == {}
 
 
+def test_prose_naming_a_lower_case_entry_no_dictionary_holds_names_that_setting() -> None:
+    # chrony.conf(5): "maxpoll poll" opens an entry; a forum's "The default maxpoll is 17" names it
+    docs = _chunk("\t   maxpoll poll\n\t       The maximum interval between requests.  The default is 10.\n\n"
+                  "\t   delay limit\n\t       The delay allowed.  The default is 3.\n", cid="kb/docs/ntpd.conf.5.txt#c2")
+    thread = _chunk("Reply: The default maxpoll is 17, so it backs off.", cid="kb/forums/t2#qa", source="forums")
+    other = _chunk("Reply: The default delay is 5 here.", cid="kb/forums/t3#qa", source="forums")
+    known = entry_names([docs, thread, other])
+    read = {(c.attribute.name, c.value, c.source)
+            for c in read_corpus([docs, thread, other], settings_only=True, known=known)}
+    assert {("maxpoll", "10", "docs"), ("delay", "3", "docs"), ("maxpoll", "17", "forums")} <= read
+    # "delay" is an English word, which prose uses for itself: "the default delay" names no entry
+    assert ("delay", "5", "forums") not in read
+
+
 def test_a_documents_own_file_name_and_a_stop_word_name_no_setting() -> None:
     text = "FILES\n       relayd.conf\n\nThe default is 5.\n\n  and\n\nThe default is 7.\n"
     assert by_setting(read_chunk(_chunk(text, cid="kb/docs/relayd.conf.5.txt#c3"))) == {}
