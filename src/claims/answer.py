@@ -30,7 +30,7 @@ from .candidate import Candidate
 from .layout import entry_names
 from .model import Modality, ReadClaim
 from .names import common_words, identifiers, name_stems, release, setting_words
-from .reader import chunk_index, read_corpus
+from .reader import chunk_index, read_chunk, read_corpus
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
 MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about
@@ -275,7 +275,7 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
         return None
     stated = {n for n, cs in by_name.items() if is_setting(n, cs)}
     named = _named(question.text, stated)
-    how = "named"
+    how, rivals = "named", []
     if len(named) == 1:
         setting = named[0]
         if question.atype is AnswerType.VERSION and not _speaks_of_versions(question, setting, by_name[setting]):
@@ -302,11 +302,33 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
                           and not _words_agree(question.text, [described[int(i)] for i in order[:2]], weight)):
             return None
         setting, how = pool[int(order[0])], "meaning"
-    candidates = setting_candidates([c for c in by_name[setting] if _fits(question, c)], [ch.id for ch in chunks],
-                                    question=question.text, weight=weight)
+        rivals = _unnamed_rivals(question, chunks, stated, described, int(order[0]), similarity)
+    own = [c for c in by_name[setting] if _fits(question, c)]
+    kinds = {c.kind for c in own if c.modality is Modality.DEFAULT}  # a rival contests a default the text states
+    candidates = setting_candidates([*own, *(c for c in rivals if c.kind in kinds)],
+                                    [ch.id for ch in chunks], question=question.text, weight=weight)
     if not candidates:
         return None
     return SettingAnswer(setting, how, tuple(candidates))
+
+
+def _unnamed_rivals(question: Question, chunks: Sequence[Chunk], stated: set[str], described: list[str],
+                    chosen: int, similarity: Callable[[str, list[str]], np.ndarray]) -> list[ReadClaim]:
+    """The defaults the evidence's threads and posts state naming no setting ("memcached accepts
+    4096 simultaneous connections by default") that speak of the setting chosen by meaning: closest
+    in meaning to its description (``described[chosen]``) of all the settings weighed, at least
+    ``MIN_MEANING``, and naming the noun the question counts, when it counts one. Rivals of the
+    docs' value, never the official documents' own."""
+    counted = stems(question.type_noun or "")
+    loose = [c for ch in chunks if not AUTHORITY_ORDER.get(ch.source, 0) for c in read_chunk(ch)
+             if c.attribute.name not in stated and c.modality is Modality.DEFAULT and _fits(question, c)
+             and counted <= stems(c.sentence)]
+    rivals = []
+    for c in loose:
+        scores = similarity(c.sentence, described)
+        if int(np.argmax(scores)) == chosen and float(scores[chosen]) >= MIN_MEANING:
+            rivals.append(c)
+    return rivals
 
 
 def releases_only(question: Question, candidates: Sequence[Candidate], corpus: Mapping[str, list[ReadClaim]],

@@ -486,6 +486,30 @@ def test_the_noun_a_question_counts_keeps_the_settings_whose_entries_speak_of_it
     assert found is not None and found.setting == "workers"
 
 
+def test_a_threads_default_naming_no_setting_is_a_rival_of_the_setting_chosen_by_meaning() -> None:
+    doc = _chunk("     workers\n             Number of workers that process incoming requests on the cache "
+                 "server.  The default is 4.\n\n     slots\n             Maximum number of simultaneous "
+                 "connections.  The default is 1024.\n", cid="kb/docs/cache.5.txt#c0")
+    rival = _chunk("Title: limit\nUser: refused under load\nReply: the cache server accepts 4096 simultaneous "
+                   "connections by default.", cid="kb/forums/t1#qa", source="forums")
+    stranger = _chunk("Title: memory\nUser: evictions\nReply: out of the box it runs 8 threads by default.",
+                      cid="kb/forums/t2#qa", source="forums")
+
+    def similarity(text: str, texts: list[str]) -> np.ndarray:  # closest: the entry sharing the most words
+        return np.array([0.3 + 0.1 * len(set(text.lower().split()) & set(t.lower().split())) for t in texts])
+
+    q = analyse_question("How many simultaneous connections does the cache server allow by default?")
+    found = setting_answer(q, [doc, rival, stranger], similarity, by_setting(read_chunk(doc)))
+    assert found is not None and (found.setting, found.how) == ("slots", "meaning")
+    assert [(c.value, c.source) for c in found.candidates] == [("1024", "docs"), ("4096", "forums")]
+    aset = judge_setting(q, found.setting, found.candidates, AUTH)
+    assert [(a.value, a.status) for a in aset.answers] == [("1024", "authoritative"), ("4096", "contradicted")]
+    # a thread's default contests a default the docs state, never a value they only mention
+    said = _chunk(doc.text.replace("The default is 1024.", "The value is 1024 on big hosts."), cid="kb/docs/cache.5.txt#c0")
+    found = setting_answer(q, [said, rival, stranger], similarity, by_setting(read_chunk(said)))
+    assert found is not None and [(c.value, c.source) for c in found.candidates] == [("1024", "docs")]
+
+
 STORE_CONF = (Path(__file__).parents[1] / "fixtures" / "config" / "store.conf").read_text()  # a redis.conf-like file
 
 
