@@ -305,7 +305,8 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
         rivals = _unnamed_rivals(question, chunks, stated, described, int(order[0]), similarity)
     own = [c for c in by_name[setting] if _fits(question, c)]
     kinds = {c.kind for c in own if c.modality is Modality.DEFAULT}  # a rival contests a default the text states
-    candidates = setting_candidates([*own, *(c for c in rivals if c.kind in kinds)],
+    said = {(c.chunk_id, c.sentence) for c in own}  # a sentence already giving the setting its value
+    candidates = setting_candidates([*own, *(c for c in rivals if c.kind in kinds and (c.chunk_id, c.sentence) not in said)],
                                     [ch.id for ch in chunks], question=question.text, weight=weight)
     if not candidates:
         return None

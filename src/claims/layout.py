@@ -101,6 +101,9 @@ def unwrap(lines: list[str]) -> list[str]:
     return out
 
 
+_QUOTED = re.compile(r"[\"`“]([a-z]+(?: [a-z]+){1,2})[\"`”]")
+
+
 def _config_name(key: str) -> bool:
     """A configuration file's key that names its setting in prose: hyphenated ("tcp-keepalive")
     or no English word ("maxclients"; not "timeout", "port", which prose uses for themselves)."""
@@ -110,12 +113,16 @@ def _config_name(key: str) -> bool:
 
 def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
     """The names the chunks' definition lists open entries with that are mixed-case ("LoginGraceTime",
-    "UsePAM") or no plain English word ("maxpoll"), and the keys of their configuration files that
-    are none ("tcp-keepalive", "maxclients"), as one pattern: prose writing one ("LoginGraceTime
-    defaults to 60 seconds", "the default maxpoll is 17") names that setting, though such a word is
-    no identifier by its shape alone. None if there are none."""
+    "UsePAM") or no plain English word ("maxpoll"), or of two or three words the corpus writes in
+    quotes ("max connections"), and the keys of their configuration files that are no plain English
+    word ("tcp-keepalive", "maxclients"), as one pattern: prose writing one ("LoginGraceTime defaults
+    to 60 seconds", "the default maxpoll is 17") names that setting, though such a word is no
+    identifier by its shape alone. None if there are none."""
     found: set[str] = set()
+    phrases: set[str] = set()  # heads of two or three lower-case words ("max connections")
+    quoted: set[str] = set()  # what the chunks write in quotes ("the \"lock file\" parameter")
     for chunk in chunks:
+        quoted |= {q.lower() for q in _QUOTED.findall(chunk.text)}
         if chunk.metadata.get("format") == CONFIG_FORMAT:
             found |= {key for line in chunk.text.splitlines()  # a directive, or one commented out
                       if (m := CONFIG.match(c.group("text") if (c := COMMENT.match(line)) else line))
@@ -128,6 +135,10 @@ def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
             if (sum(ch.isupper() for ch in name) >= 2 and not name.isupper() or _config_name(name)) \
                     and hanging_head(lines, i):
                 found.add(name)
+            elif m and 1 <= len(words := m.group("args").split()) <= 2 and all(w.isalpha() and w.islower() for w in words) \
+                    and name.isalpha() and name.islower() and hanging_head(lines, i):
+                phrases.add(" ".join([name, *words]))
+    found |= phrases & quoted  # rsyncd.conf(5): "max connections" opens an entry; its text quotes "lock file"
     if not found:
         return None
     return re.compile(r"(?<![\w.-])(?:" + "|".join(map(re.escape, sorted(found, key=len, reverse=True))) + r")(?![\w-])")

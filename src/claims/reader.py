@@ -439,6 +439,8 @@ class _Reader:
                 i = j
                 continue
             head = entry_head(line) or hanging_head(lines, i)
+            if head and self.known is not None and (whole := self.known.fullmatch(line.strip())):
+                head = whole.group(0).lower()  # a name of words the corpus knows: "max connections", not "max"
             i += 1
             if head:
                 self.entry, self.entry_text, self.last = head, [], head

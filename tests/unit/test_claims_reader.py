@@ -486,6 +486,23 @@ def test_the_noun_a_question_counts_keeps_the_settings_whose_entries_speak_of_it
     assert found is not None and found.setting == "workers"
 
 
+def test_an_entry_of_words_the_corpus_quotes_is_named_by_them_all() -> None:
+    # rsyncd.conf(5): "max connections" opens an entry, and the manual quotes its entries' names
+    docs = _chunk("       max connections\n              The maximum number of simultaneous connections you will "
+                  "allow.  The default is 0, which means no limit.\n\n       lock file\n              The file "
+                  "that supports the \"max connections\" parameter.  The default is /var/run/relayd.lock.\n",
+                  cid="kb/docs/relayd.conf.5.txt#c18")
+    thread = _chunk("Reply: I think the default max connections is 10 per module.", cid="kb/forums/t4#qa",
+                    source="forums")
+    known = entry_names([docs, thread])
+    read = {(c.attribute.name, c.value, c.source) for c in read_corpus([docs, thread], settings_only=True, known=known)}
+    assert {("max connections", "0", "docs"), ("max connections", "10", "forums")} <= read
+    # unquoted, the words after the name are its argument, as in "maxpoll poll"
+    plain = _chunk(docs.text.replace('"max connections"', "other"), cid=docs.id)
+    assert [c.attribute.name for c in read_corpus([plain], settings_only=True, known=entry_names([plain]))
+            if c.value == "0"] == ["max"]
+
+
 def test_a_threads_default_naming_no_setting_is_a_rival_of_the_setting_chosen_by_meaning() -> None:
     doc = _chunk("     workers\n             Number of workers that process incoming requests on the cache "
                  "server.  The default is 4.\n\n     slots\n             Maximum number of simultaneous "
