@@ -36,7 +36,10 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     section = str(chunk.metadata.get("section") or "")  # the heading path the chunker put first: no statement
     out: list[str] = []
     table: list[str] = []
-    for line in [*soft_wraps(text.splitlines()), ""]:
+    lines = text.splitlines()
+    if section and lines and lines[0].strip() == section:
+        lines = lines[1:]  # never wrapped into the line under it ("jq 1.8 Manual > ... map(.+1)")
+    for line in [*soft_wraps(lines), ""]:
         line = line.strip()
         if section and line == section:
             continue

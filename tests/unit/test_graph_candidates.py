@@ -470,6 +470,12 @@ def test_the_heading_path_a_chunk_opens_with_states_nothing() -> None:
     assert chunk_sentences(chunk) == ["The --seq option uses the application/json-seq MIME type."]
     ex = AnswerExtractor(Tagger(None))
     assert ex.candidates(analyse_question("Which numtool version added the --seq option?"), [chunk]) == []
+    # nor when the chunk's first block runs on under it with no blank line (an example's code)
+    section = "numtool 2.4 Manual > Builtins > `map(f)`"
+    chunk = _chunk(f"{section}\nmap(.+1)          #=>  [2]\n\n### `pick(pathexps)`\n\nEmit the projection of the input.",
+                   section=section)
+    assert chunk_sentences(chunk) == ["map(.+1)          #=>  [2]", "Emit the projection of the input."]
+    assert ex.candidates(analyse_question("Which numtool version introduced the pick builtin?"), [chunk]) == []
 
 
 def test_a_changelog_entry_answers_which_release_with_its_heading() -> None:
