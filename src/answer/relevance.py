@@ -33,6 +33,7 @@ COVERAGE_MIN = 0.5
 COVERAGE_WITH_KEY = 0.25
 OOV_BOOST = 2.0  # a term the corpus never uses is the strongest sign it does not know the subject
 NAME_SHARE = 0.1  # a name the question asks about is in at most this share of the chunks
+RARE_DF = 3  # a question's term this few chunks use names the thing asked (``RelevanceModel.rare``)
 
 
 def question_terms(question: str) -> frozenset[str]:
@@ -76,6 +77,11 @@ class RelevanceModel:
     def idf(self, term: str) -> float:
         df = self.df.get(term, 0)
         return math.log(1.0 + (self.n + 1) / (df + 0.5)) * (1.0 if df else OOV_BOOST)
+
+    def rare(self, question: str) -> frozenset[str]:
+        """The question's terms at most ``RARE_DF`` chunks use (and one at least): what a chunk
+        must say to speak of the thing asked ("zstandard"), whatever its rank."""
+        return frozenset(t for t in question_terms(question) if 0 < self.df.get(t, 0) <= RARE_DF)
 
     def weights(self, terms: Iterable[str]) -> dict[str, float]:
         """What each term says in the corpus, for reading a sentence: its IDF, and 0 for one the

@@ -146,15 +146,18 @@ def source_voices(result: SearchResult, n: int) -> list[ScoredChunk]:
 NAMED_LIMIT = 3  # chunks below the cut naming what the question names as code, read besides the results
 
 
-def named_voices(result: SearchResult, n: int, names: Sequence[str], taken: set[str]) -> list[ScoredChunk]:
+def named_voices(result: SearchResult, n: int, names: Sequence[str], taken: set[str],
+                 rare: frozenset[str] = frozenset()) -> list[ScoredChunk]:
     """Up to ``NAMED_LIMIT`` chunks of the fused pool below the top ``n`` (and not in ``taken``)
-    that name one of ``names`` (``AnswerService.asked_names``), the most relevant first: the
-    changelog entry adding an option the question names may rank below a manual's pages that
-    share the question's other words."""
-    if not names:
+    that name one of ``names`` (``AnswerService.asked_names``) or use one of the ``rare`` terms
+    (``RelevanceModel.rare``), the most relevant first: the changelog entry adding an option the
+    question names ("authselectmode", "Zstandard") may rank below a manual's pages that share the
+    question's other words."""
+    if not names and not rare:
         return []
     read = {s.id for s in result.results[:n]} | taken
-    named = naming([s.chunk for s in result.pool if s.id not in read], names)
+    below = [s.chunk for s in result.pool if s.id not in read]
+    named = (naming(below, names) if names else set()) | {c.id for c in below if rare & terms(c.text)}
     ranked = sorted((s for s in result.pool if s.id in named), key=lambda s: (-s.scores.get("fusion", s.score), s.id))
     return list({s.id: s for s in ranked}.values())[:NAMED_LIMIT]
 
@@ -353,7 +356,7 @@ class AnswerService:
         voices = source_voices(result, graph_topn) if with_graph else []
         if with_graph:
             voices += named_voices(result, graph_topn, self.asked_names(result.query, [s.chunk for s in result.pool]),
-                                   {s.id for s in voices})
+                                   {s.id for s in voices}, self._relevance_model().rare(result.query))
             t0 = time.perf_counter()
             graph, counter, voices, notices = self.claim_graph(result.results[:graph_topn], budget=budget,
                                                                counter_limit=counter_limit, voices=voices)

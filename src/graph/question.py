@@ -331,11 +331,12 @@ def analyse_question(text: str) -> Question:
     # "how long", "how many" are the question, not its subject
     asked = (q[:how.start()] + " " + q[how.end(1):]).strip() if how else q
     subject, named = _subject(asked, skip | set(FRAME_WORDS))
-    if named and atype in NUMERIC_TYPES | {AnswerType.TIME, AnswerType.VERSION} and not _QUOTED.search(q) and \
-            not re.search(rf"\b(?:of|in|for)\s+(?:the\s+)?{re.escape(subject)}", q):
+    if named and atype in NUMERIC_TYPES | {AnswerType.TIME, AnswerType.VERSION} and not _QUOTED.search(q) and (
+            atype is AnswerType.VERSION or not re.search(rf"\b(?:of|in|for)\s+(?:the\s+)?{re.escape(subject)}", q)):
         # "How long does Hooklane wait ...", "What time does X take the service down?", "Since which
-        # X release is a portal built in?": a measure of what a product does, not an attribute of
-        # one of several things that share a name ("the population of Longtown")
+        # X release is a portal built in?", "Which release added support for Zstandard?": a measure of
+        # what a product does, or the release of a feature, not an attribute of one of several things
+        # that share a name ("the population of Longtown")
         named = False
     at = q.find(subject)
     owned = _OWNED_PLURAL.match(q, at + len(subject)) if named and at > 0 else None

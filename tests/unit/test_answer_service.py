@@ -160,6 +160,19 @@ def test_chunks_below_the_cut_naming_the_option_asked_are_read() -> None:
     assert [s.id for s in found][:2] == ["n#c18", "n#c3"] and len(found) == NAMED_LIMIT
     assert named_voices(result, 8, ["--raw-output0"], {"n#c18"})[0].id == "n#c3"  # read already as a voice
     assert named_voices(result, 8, [], set()) == []
+    # a term of the question few chunks use ("zstandard") picks the changelog entry that uses it
+    pool += [chunk("n#c9", "3.18.0 > Added - add support for Zstandard compressed files (#355)", 0.3)]
+    result = SearchResult("q", FusionConfig(), pool, pool=pool)
+    assert [s.id for s in named_voices(result, 8, [], set(), frozenset({"zstandard"}))] == ["n#c9"]
+
+
+def test_the_rare_terms_of_a_question_are_those_at_most_three_chunks_use() -> None:
+    chunks = [Chunk(f"d#c{i}", "docs", "document", "logrotate compresses rotated files.") for i in range(10)]
+    chunks += [Chunk("d#c10", "docs", "document", "Add support for Zstandard compressed files.")]
+    model = RelevanceModel(chunks)
+    # "compressed" and "files" are everywhere; "support" once, "zstandard" once; "xz" never
+    assert model.rare("Which logrotate release added support for Zstandard or xz compressed files?") == \
+        {"support", "zstandard"}
 
 
 def test_a_setting_name_no_chunk_writes_is_reported_unwritten() -> None:

@@ -47,6 +47,9 @@ def test_a_named_subject_and_its_key() -> None:
     assert q.atype == AnswerType.DATE and q.named_subject
     assert q.subject_terms == {"richard", "aldworth"} and q.cue_terms == {"birth", "date"}
     assert q.key == "date of richard aldworth"
+    # the release of a feature: no one of several things sharing the name "Zstandard"
+    q = analyse_question("Which numtool release added support for Zstandard compressed files?")
+    assert (q.atype, q.subject, q.named_subject) == (AnswerType.VERSION, "Zstandard", False)
 
 
 @pytest.mark.parametrize("question", ["Recommend a good science fiction novel.", "Explain the rules of cricket."])
