@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..claims.names import common_words
 from ..graph.text import content_words, key_tokens
 from ..graph.text import text_terms as terms
 from ..types import Chunk, ScoredChunk
@@ -79,9 +80,11 @@ class RelevanceModel:
         return math.log(1.0 + (self.n + 1) / (df + 0.5)) * (1.0 if df else OOV_BOOST)
 
     def rare(self, question: str) -> frozenset[str]:
-        """The question's terms at most ``RARE_DF`` chunks use (and one at least): what a chunk
-        must say to speak of the thing asked ("zstandard"), whatever its rank."""
-        return frozenset(t for t in question_terms(question) if 0 < self.df.get(t, 0) <= RARE_DF)
+        """The question's terms no dictionary holds (``common_words``) that at most ``RARE_DF``
+        chunks use (and one at least): what a chunk must say to speak of the thing asked
+        ("Zstandard"), whatever its rank; a plain word few chunks happen to use ("pull") is none."""
+        words = {w.lower() for w in content_words(question)} - common_words()
+        return frozenset(t for t in key_tokens(" ".join(words)) if 0 < self.df.get(t, 0) <= RARE_DF)
 
     def weights(self, terms: Iterable[str]) -> dict[str, float]:
         """What each term says in the corpus, for reading a sentence: its IDF, and 0 for one the

@@ -166,7 +166,8 @@ def _opens_entry(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` opens a line of a few words that is no wrapped sentence: a man page's
     entry ("authselectmode mode") or a directive ("#maxpoll 10"), not "username and password."."""
     before, after = text[:start].rpartition("\n")[2], text[end:].partition("\n")[0].rstrip()
-    return not before.strip(" \t#") and len(after.split()) <= 3 and not re.search(r"[a-z][.,;:!?]$", after)
+    sentence_end = len(after) > 1 and after[-1] in ".,;:!?" and after[-2].islower()
+    return not before.strip(" \t#") and len(after.split()) <= 3 and not sentence_end
 
 
 def unwritten_names(question: str, result: SearchResult) -> list[str]:

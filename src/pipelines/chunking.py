@@ -121,7 +121,9 @@ def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
         if buf_kind != "text" or len(lines) != 1 + over or _ADORNMENT.match(buf[-1]) or len(lines[-1]) > 120:
             return None
         title, char = lines[-1], rule.strip()[0]
-        if re.match(r"(?:[-*+]|\d{1,3}[.)])[ \t]", title) or (char not in "=-" and len(rule.strip()) < len(title)):
+        marker = title.split(maxsplit=1)[0]
+        listed = marker in ("-", "*", "+") or marker[:-1].isdigit() and marker[-1] in ".)"
+        if listed and " " in title or (char not in "=-" and len(rule.strip()) < len(title)):
             return None  # a list item's line, or a rule too short for reStructuredText
         if (char, over) not in adornments:
             adornments.append((char, over))
