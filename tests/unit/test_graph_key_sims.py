@@ -1,7 +1,9 @@
 """KeySims gives the numbers of the dense key x key matrix it replaced, and the same clusters.
 
 The oracle is the dense path still in src/graph/keys.py (``similarity_parts`` + ``discount_hubs``),
-fed the same vectors: a full ``block`` must equal it bit for bit.
+fed the same vectors: a full ``block`` must equal it to float32 precision (the last bits of a
+float32 product depend on the CPU's BLAS kernel and the operands' memory layout: an AMD EPYC
+gives 0.4708389 where the Xeon gave 0.47083887).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def test_blocks_equal_the_dense_matrix(with_vectors: bool, threshold: float) -> 
     oracle = dense(keys, vecs, threshold)
     sims = KeySims(keys, vecs, hub_threshold=threshold)
     everything = list(range(len(keys)))
-    assert np.array_equal(sims.block(everything, everything), oracle)
+    assert np.allclose(sims.block(everything, everything), oracle, rtol=0, atol=1e-6)
     rows, cols = [3, 0, 17, 40], [5, 40, 1]
     assert np.allclose(sims.block(rows, cols), oracle[np.ix_(rows, cols)], rtol=0, atol=1e-6)
     assert sims.hubs.sum() > 0  # the discount is exercised ("events" sits in unlike keys)
