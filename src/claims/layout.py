@@ -23,16 +23,48 @@ COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
 
 
 def entry_head(line: str) -> str | None:
-    """The setting an entry line opens: a line holding one setting name alone."""
+    """The setting an entry line opens: a line holding one setting name alone, or a heading
+    holding one with its arguments (``headed_name``)."""
     m = _HEAD.match(line)
     if not m:
-        return None
+        return headed_name(line)
     name = m.group("name").rstrip(".")
     dotted = "." in name or "_" in name
     if not dotted and name != name.lower() and "`" not in line:
         return None  # "ePrescribing" alone on its line: a section's title, not a setting
     opens = dotted or line.strip().startswith(("#", "`")) or line.strip() == name
     return name.lower() if opens else None  # as ``identifiers`` names it
+
+
+# a Markdown heading naming a setting with its arguments, as a reference page renders its entries:
+# "## `edns-buffer-size: <number>`", "### `status-justify [left | centre | right]`",
+# "## TAG: cache_mem (bytes)", "### `history-limit lines`"; a label before the name ("TAG:") is
+# one capitalised or upper-case word
+_HEADED = re.compile(r"^\s*#{1,6}\s+(?:[A-Z][A-Za-z]{1,11}:\s+)?(?P<tick>`?)(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9_])"
+                     r"(?P<args>[^`]*)`?\s*$")
+# what may follow the name: placeholders in brackets, alternatives, "=value", or up to two plain words
+_ARG = re.compile(r"<[^<>]*>|\[[^\[\]]*\]|\([^()]*\)|\{[^{}]*\}|=\S*|[a-z][a-z-]*|[|:,]")
+
+
+def headed_name(line: str) -> str | None:
+    """The setting a heading names with its arguments (``_HEADED``). The name has a setting's
+    shape (``cache_mem``, ``edns-buffer-size``, ``maxPoolSize``) or is written as code; what follows
+    it is placeholders, alternatives in brackets, or at most two plain words ("`history-limit
+    lines`"), never prose ("## Server options", "## `git commit --amend`")."""
+    m = _HEADED.match(line)
+    if not m:
+        return None
+    name, args = m.group("name"), m.group("args").strip()
+    shaped = bool(re.search(r"[._-]", name.strip(".-"))) and name == name.lower() or bool(re.search(r"[a-z][A-Z]", name))
+    if not (shaped or m.group("tick") and name == name.lower()):
+        return None
+    pieces = _ARG.findall(args)
+    if "".join(pieces).replace(" ", "") != args.replace(" ", ""):
+        return None  # something that is no argument: prose, an option, a path
+    plain = [p for p in pieces if re.fullmatch(r"[a-z][a-z-]*", p)]
+    if len(plain) > 2 or plain and not m.group("tick"):
+        return None
+    return name.rstrip(".").lower()
 
 
 # a definition list laid out by indentation (manual pages, plain-text references): a name,

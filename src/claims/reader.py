@@ -57,6 +57,7 @@ _CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.
                      r"(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
 _WORD_VALUE = re.compile(r"^[`*\"'“‘]*(?P<w>[A-Za-z/][\w.+/-]{0,30})[`*\"'”’]*(?:\s*[.,;()]|\s*$)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
 CUE_REACH = 60  # characters between a default cue and its value: further on, the value is another's
@@ -420,8 +421,24 @@ class _Reader:
         lines = unwrap(self.chunk.text.splitlines())
         i = 0
         lead = False  # the line before opened a list of defaults ("The default changed in 3.0:")
+        under = False  # a bare "Default:" label opened the lines below: they give the default
         while i < len(lines):
             line = lines[i]
+            if _BARE_DEFAULT.match(line):
+                under, i = True, i + 1
+                continue
+            if under and line.strip():  # "Default:" over "    dns_timeout 30 seconds": its value
+                end = i + 1
+                while end < len(lines) and lines[end].strip() and not _FENCE.match(lines[i]):
+                    end += 1
+                if _FENCE.match(line):
+                    end = next((j for j in range(i + 1, len(lines)) if _FENCE.match(lines[j])), len(lines))
+                    block, i = lines[i + 1:end], end + 1
+                else:
+                    block, i = lines[i:end], end
+                under = False
+                yield from self._defaults(block)
+                continue
             if _FENCE.match(line) or _TABLE.match(line):
                 lead = False
             if _FENCE.match(line):
@@ -474,6 +491,22 @@ class _Reader:
                 nxt = {n for _, _, n in identifiers(sentences[k + 1])} if k + 1 < len(sentences) else set()
                 for c in self.sentence(sentence, ahead=next(iter(nxt)) if len(nxt) == 1 else None):
                     yield replace(c, modality=Modality.DEFAULT) if listed and c.modality is Modality.STATED else c
+
+
+    def _defaults(self, block: list[str]) -> Iterator[ReadClaim]:
+        """The lines a bare "Default:" label stands over: a directive of the entry's setting
+        ("dns_timeout 30 seconds", "half_closed_clients off") gives its value, whatever its type; a
+        line of prose ("No disk cache.") is read as a sentence; each states the default."""
+        for ln in (b.strip() for b in block if b.strip()):
+            m = CONFIG.match(ln)
+            if m and self.entry is not None and m.group("key").lower() == self.entry:
+                value = m.group("value").strip()
+                c = self._claim(self.entry, "", value, (m.start("value"), m.end("value")), ln, Modality.DEFAULT, {})
+                if c is not None and len(value.split()) <= 3:
+                    yield c
+                continue
+            for c in self.sentence(ln, label_default=True):
+                yield replace(c, modality=Modality.DEFAULT)
 
 
 def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]] = (None, []),

@@ -589,3 +589,31 @@ def test_the_names_a_question_writes_as_code() -> None:
     assert name_pattern("--args").search("use --args here") and not name_pattern("--args").search("use --jsonargs")
     assert name_pattern("toboolean").search("Add `toboolean/0` to convert strings")
     assert not name_pattern("eviction").search("the noeviction policy")
+
+
+def test_a_heading_naming_a_setting_with_its_arguments_opens_its_entry() -> None:
+    # reference pages render each entry as a heading: the name, then placeholders or choices
+    text = ("## `spool-depth: <number>`\n\nHow many jobs wait in the queue. Default is 64.\n\n"
+            "## TAG: flush_delay (seconds)\n\nHow long a page waits. The default is 12 seconds.\n\n"
+            "### `tray-mode [on | off]`\n\nIf on (the default), the tray is shown.\n\n"
+            "## Server options\n\nThe default is 9.\n")
+    # a heading of prose closes the entry: its 9 is the value of the words before it, of no setting
+    assert _read(text) == [("spool-depth", "64", "default", {}), ("flush_delay", "12 seconds", "default", {}),
+                           ("tray-mode", "on", "default", {}), ("The default is", "9", "default", {})]
+
+
+def test_a_heading_of_prose_or_a_command_opens_no_entry() -> None:
+    from src.claims.layout import entry_head
+
+    assert [entry_head(h) for h in ("## Factory reset", "## `git commit --amend`", "### Update window",
+                                    "## Recovery mode (for experts)", "## `spool-depth: <number>`")] == \
+        [None, None, None, None, "spool-depth"]
+
+
+def test_a_bare_default_label_gives_the_default_in_the_block_below_it() -> None:
+    # squid.conf.documented's shape: "Default:" over an indented directive of the entry's setting
+    text = ("## TAG: lookup_wait\n\nHow long a lookup may take.\n\nDefault:\n\n    lookup_wait 30 seconds\n\n"
+            "## TAG: keep_halfopen\n\nKeep half-open sockets.\n\nDefault:\n\n    keep_halfopen off\n\n"
+            "## TAG: retry_wait\n\nExample:\n\n    retry_wait 2 minutes\n")
+    assert _read(text) == [("lookup_wait", "30 seconds", "default", {}), ("keep_halfopen", "off", "default", {}),
+                           ("retry_wait", "2 minutes", "stated", {})]
