@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .mentions import Mention, find_mentions
 from .scope import DIMENSION_NOUNS, find_scope
 from .text import STOP, content_words, key_tokens, mask_spans, split_sentences
 from .values import parse_value, resolve_unit
@@ -274,6 +275,22 @@ def _alternative_amounts(q: str) -> AnswerType | None:
     return _KIND_TYPES.get(norm.kind) if norm else None
 
 
+def _proposed_amount(q: str) -> AnswerType | None:
+    """"Is 4096 bytes still the default buffer size?", "Is the default cache 256 MB?": a yes/no
+    question proposing one measure with its unit asks for that measure; the sources' values answer
+    it, and whether they hold the one proposed. A bare number ("Windows 10") and a number's plural
+    ("404s") propose nothing."""
+    found = proposed_amounts(q)
+    kinds = {m.norm.kind for m in found}
+    return _KIND_TYPES[kinds.pop()] if len(kinds) == 1 else None
+
+
+def proposed_amounts(q: str) -> list[Mention]:
+    """The measures with a unit a question writes (``_proposed_amount``)."""
+    return [m for m in find_mentions(q) if not m.bare and m.norm.kind in _KIND_TYPES and m.norm.kind != "number"
+            and not re.fullmatch(r"\d+s", m.text)]
+
+
 def main_question(text: str) -> str:
     """The sentence that asks: "My kid wiped some photos. How long have I got?" -> the second."""
     parts = split_sentences(" ".join(text.split()))
@@ -289,6 +306,7 @@ def analyse_question(text: str) -> Question:
     noun: str | None = None
     modifier: str | None = None  # a name before the noun asked about ("which numtool version")
     q = _CONTRACTIONS.sub(lambda m: m.group(1) + " is", q)
+    asked_q = q
     how = _HOW.search(q)
     wh = _WH.search(q)
     if how:
@@ -307,7 +325,9 @@ def analyse_question(text: str) -> Question:
         if atype is None:
             atype = AnswerType.PHRASE
     elif _YESNO.match(q):
-        atype = _alternative_amounts(q) or AnswerType.YESNO
+        atype = _alternative_amounts(q)
+        if atype is None and (atype := _proposed_amount(q) or AnswerType.YESNO) is not AnswerType.YESNO:
+            asked_q = mask_spans(q, [(m.start, m.end) for m in proposed_amounts(q)])  # asked, not the subject
     else:
         atype = AnswerType.PHRASE
     if re.search(r"\b(?:date of birth|birth date|birthdate)\b", low):
@@ -329,7 +349,7 @@ def analyse_question(text: str) -> Question:
     if modifier:
         skip.add(modifier)  # "which numtool version ...": the subject is what the version does
     # "how long", "how many" are the question, not its subject
-    asked = (q[:how.start()] + " " + q[how.end(1):]).strip() if how else q
+    asked = (q[:how.start()] + " " + q[how.end(1):]).strip() if how else asked_q
     subject, named = _subject(asked, skip | set(FRAME_WORDS))
     if named and atype in NUMERIC_TYPES | {AnswerType.TIME, AnswerType.VERSION} and not _QUOTED.search(q) and (
             atype is AnswerType.VERSION or not re.search(rf"\b(?:of|in|for)\s+(?:the\s+)?{re.escape(subject)}", q)):

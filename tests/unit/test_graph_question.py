@@ -150,6 +150,21 @@ def test_a_choice_between_two_amounts_asks_for_the_amount(question: str, atype: 
     assert analyse_question(question).atype == atype
 
 
+@pytest.mark.parametrize("question, atype, subject", [
+    # a yes/no question proposing one measure with its unit asks for the measure; the measure is no subject
+    ("Is 512 kilobytes still the default spool size?", AnswerType.SIZE, "spool size"),
+    ("Is the retry window two hours by default?", AnswerType.DURATION, "retry window"),
+    ("Does the relay still cap uploads at 40 MB?", AnswerType.SIZE, "relay cap uploads"),
+    # a bare number, a number's plural and a frequency propose no measure
+    ("Does the client run on Windows 10?", AnswerType.YESNO, "10"),
+    ("Does the proxy cache 502s from the origin?", AnswerType.YESNO, "502s"),
+    ("Does the hub use 5 GHz?", AnswerType.YESNO, "GHz"),
+])
+def test_a_yes_no_question_proposing_an_amount_asks_for_it(question: str, atype: AnswerType, subject: str) -> None:
+    q = analyse_question(question)
+    assert (q.atype, q.subject) == (atype, subject)
+
+
 @pytest.mark.parametrize("question, atype, noun", [
     # CloudSync answer gold: "maximum" is a hedge; the measure asked is the size
     ("What is the maximum size of a single file I can upload to CloudSync?", AnswerType.SIZE, "size"),
