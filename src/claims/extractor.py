@@ -70,6 +70,7 @@ from .spans import (
 )
 
 PRODUCT_ONLY = 0.1  # share of the question's weight (IDF) under which a sentence names only the product
+_PER_UNIT = re.compile(r"\b(?:per|an?|each|every)\s+(?:second|sec|minute|min|hour|day|week|month)\b", re.IGNORECASE)
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
 MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
 MIN_WORDS_ONLY = 0.25  # the same floor without an embedder (the lexical score alone)
@@ -291,7 +292,12 @@ class AnswerExtractor:
         bare_ok = t != AnswerType.QUANTITY or question.type_noun in _BARE_NOUNS
         codes = question.type_noun in _BARE_NOUNS  # "What HTTP status code ...?": a code is the answer
         spans = _qualified(sentence, _standing_values(sentence, _numeric_spans(sentence, t, bare_ok), codes=codes))
-        return [sp for sp in spans if sp.kind == "data_rate"] if question.type_noun in DATA_RATE_NOUNS else spans
+        if question.type_noun in DATA_RATE_NOUNS:
+            return [sp for sp in spans if sp.kind == "data_rate"]
+        if t == AnswerType.RATE and _PER_UNIT.search(question.text):
+            # "how many calls per second?": an amount per unit of time, not an interval ("how often?")
+            return [sp for sp in spans if sp.kind in ("rate", "data_rate")]
+        return spans
 
     def _span_rows(self, question: Question, chunk: Chunk, ranked: list[_Answering],
                    opening: float, *, features: bool) -> list[SpanRow]:

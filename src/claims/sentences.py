@@ -39,15 +39,15 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     lines = text.splitlines()
     if section and lines and lines[0].strip() == section:
         lines = lines[1:]  # never wrapped into the line under it ("jq 1.8 Manual > ... map(.+1)")
-    for line in [*soft_wraps(lines), ""]:
-        line = line.strip()
+    for line in [*_definitions(soft_wraps(lines)), ""]:
+        line = line.strip().replace("**", "")  # bold marks no sentence ("**Seats.** A seat is ...")
         if section and line == section:
             continue
         if _TABLE.match(line):
             table.append(line)
             continue
         if table:  # a table's rows, read with their headers
-            out.extend(row_sentences(table))
+            out.extend(row_sentences(table, chunk))
             table = []
         if not line or line.startswith("#") or line[-1] not in ".!?" and (_bare_value(line) or _title_case(line)):
             continue
@@ -58,6 +58,25 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
                 s = s[:MAX_SENTENCE_CHARS].rsplit(" ", 1)[0]
             if len(s.split()) >= 2 and not s.endswith("?"):
                 out.append(s)
+    return out
+
+
+_DEFINITION = re.compile(r"^\s*:\s+(?P<body>\S.*)$")
+
+
+def _definitions(lines: list[str]) -> list[str]:
+    """A definition list's entries as one line each: a term over ": its definition" ("**Automatic
+    updates**" over ": Default: On. Change it in ...") reads "Automatic updates: Default: On. Change
+    it in ...", so the definition's first sentence says what it defines."""
+    out: list[str] = []
+    for line in lines:
+        m = _DEFINITION.match(line)
+        term = next((k for k in range(len(out) - 1, -1, -1) if out[k].strip()), None) if m else None
+        if m and term is not None and len(out[term].split()) <= MAX_HEADING_WORDS and out[term].strip()[-1] not in ".!?:":
+            out[term] = f"{out[term].strip().strip('*_').strip()}: {m.group('body')}"
+            del out[term + 1:]  # the blank lines between a term and its definition
+        else:
+            out.append(line)
     return out
 
 

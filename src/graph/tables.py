@@ -38,25 +38,72 @@ def _is_rule(cells: list[str]) -> bool:
     return all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c) and any(cells)
 
 
-def row_sentences(lines: list[str]) -> list[str]:
-    """The data rows of a Markdown table whose first column names a scope (plans, tiers,
-    editions, versions, regions...) as sentences, each cell with its column's header: under ``|
-    Plan | Retention |``, ``| Team | 14 days |`` reads "Team plan: retention 14 days.", the row's
-    scope named the way prose names it. Other tables (plans as columns, a parameter per row) are
-    left to the claim rules, which read their columns' dimensions."""
+def row_sentences(lines: list[str], chunk: Chunk | None = None) -> list[str]:
+    """The data rows of a Markdown table with a header, as sentences that say what each cell is
+    the value of, the way prose says it:
+
+    - rows of scopes (the first header names a plan, tier, version...: ``| Plan | Retention |``):
+      ``| Team | 14 days |`` reads "Team plan: retention 14 days.";
+    - columns of scopes (``| | Free | Team |``, or ``| Limit | Starter | Growth |`` whose rows hold
+      values of one kind across the columns, ``table_orientation``): each cell is its row's value
+      under its column, "Max attachment size: 25 MB on the Growth plan." (the column's dimension
+      as the text names it, ``_column_dimension``; unnamed: "Profiles (Guardian): 20.");
+    - rows of items (``| Role | 2FA |``): "Admin role: 2FA Required."
+    """
     rows = [_cells(ln) for ln in lines]
-    if len(rows) < 3 or not _is_rule(rows[1]) or not all(rows[0]) or _singular(rows[0][0]) not in SCOPE_HEADERS:
-        return []  # no header, or rows that are no scopes
-    header = [re.sub(r"\s*\(.*?\)", "", h).lower() for h in rows[0]]  # "Burst (5 s)": the column, not a value
+    if len(rows) < 3 or not _is_rule(rows[1]) or not all(rows[0][1:]):
+        return []  # no header: nothing says what the cells are
+    header = [re.sub(r"\s*\(.*?\)", "", h) for h in rows[0]]  # "Burst (5 s)": the column, not a value
+    body = [r for r in rows[2:] if len(r) == len(header) and r[0]]
+    shape = table_orientation(header, body)
     out = []
-    for row in rows[2:]:
-        if len(row) != len(header) or not row[0]:
-            continue
-        lead = f"{row[0]} {header[0]}"
-        rest = ", ".join(f"{h} {c}" for h, c in zip(header[1:], row[1:], strict=True) if c)
-        if rest:
-            out.append(f"{lead}: {rest}.")
+    if shape == "columns":
+        dim = _column_dimension(header[1:], chunk) if chunk is not None else "variant"
+        for row in body:
+            out.extend(f"{row[0]}: {cell} {_scoped(col, dim)}." if dim != "variant" else f"{row[0]} ({col}): {cell}."
+                       for col, cell in zip(header[1:], row[1:]) if cell)
+        return out
+    first = header[0].lower()
+    for row in body:
+        rest = ", ".join(f"{h.lower()} {c}" for h, c in zip(header[1:], row[1:]) if c)
+        if rest and first:
+            out.append(f"{row[0]} {first}: {rest}.")
     return out
+
+
+def table_orientation(header: list[str], body: list[list[str]]) -> str:
+    """How a table with a header is read: ``rows`` (the first header names a scope: each row is a
+    plan, a version...), ``columns`` (an empty first header, or at least two value columns whose
+    cells hold values of one kind across most rows: each column is a scope), or ``items`` (each
+    row is a thing, each column one of its attributes)."""
+    if header[0] and _singular(header[0]) in SCOPE_HEADERS:
+        return "rows"
+    if len(header) >= 3 and all(len(h.split()) <= 3 for h in header[1:]):
+        if not header[0]:
+            return "columns"
+        alike = [len(kinds) == 1 and kinds != {"word"} for row in body
+                 if len(kinds := {_cell_kind(c) for c in row[1:] if c}) and sum(1 for c in row[1:] if c) >= 2]
+        if len(alike) >= 2 and sum(alike) * 2 > len(alike):
+            return "columns"
+    return "items"
+
+
+def _cell_kind(cell: str) -> str:
+    low = " ".join(cell.split()).lower()
+    if low in TRUE_MARKS or low in FALSE_MARKS:
+        return "bool"
+    norm = parse_value(cell)
+    return norm.kind if norm is not None else "word"
+
+
+def _scoped(name: str, dim: str) -> str:
+    """A column's scope as prose names it: "on the Growth plan", "in version 4.x", "in the EU region"."""
+    name = name[:1].upper() + name[1:]
+    if dim == "version":
+        return f"in version {name}"
+    if dim == "region":
+        return f"in the {name} region"
+    return f"on the {name} {dim}"
 
 
 def _singular(word: str) -> str:

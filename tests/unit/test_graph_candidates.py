@@ -461,6 +461,32 @@ def test_a_table_row_answers_with_its_headers() -> None:
     assert chunk_sentences(_chunk("| 14 days |\n| 7 days |\n")) == []  # no header, no sentences
 
 
+def test_a_table_of_plans_as_columns_gives_each_cell_its_row_and_its_plan() -> None:
+    from src.claims.sentences import chunk_sentences
+
+    # the plans are columns when the rows hold values of one kind across them; the text calls them plans
+    text = ("Limits per plan. The Lite plan suits one person.\n\n| Limit | Lite | Crew |\n|---|---|---|\n"
+            "| Largest upload | 5 MB | 40 MB |\n| Members | 2 | 15 |\n| Support | Email | Email and chat |\n")
+    assert chunk_sentences(_chunk(text))[2:] == [
+        "Largest upload: 5 MB on the Lite plan.", "Largest upload: 40 MB on the Crew plan.",
+        "Members: 2 on the Lite plan.", "Members: 15 on the Crew plan.",
+        "Support: Email on the Lite plan.", "Support: Email and chat on the Crew plan."]
+    assert _values("What is the largest upload on the Crew plan?", text) == ["40 MB"]
+    # columns the text never calls plans name their cells' variant; rows of things give their attributes
+    text = ("| | Basic | Shield |\n|---|---|---|\n| Profiles | 4 | 12 |\n\n"
+            "| Role | Sign-in check |\n|---|---|\n| Owner | Required |\n| Viewer | Optional |\n")
+    assert chunk_sentences(_chunk(text)) == ["Profiles (Basic): 4.", "Profiles (Shield): 12.",
+                                             "Owner role: sign-in check Required.", "Viewer role: sign-in check Optional."]
+
+
+def test_a_definition_list_entry_reads_as_its_term_and_definition() -> None:
+    from src.claims.sentences import chunk_sentences
+
+    text = "**Nightly backup**\n: Default: Off. Turn it on under Settings.\n\n**Keep copies**\n\n: Up to 9 copies are kept.\n"
+    assert chunk_sentences(_chunk(text)) == ["Nightly backup: Default: Off.", "Turn it on under Settings.",
+                                             "Keep copies: Up to 9 copies are kept."]
+
+
 def test_the_heading_path_a_chunk_opens_with_states_nothing() -> None:
     # a manual's section path carries the document's version: no answer to "which version added ..."
     from src.claims.sentences import chunk_sentences
@@ -532,3 +558,11 @@ def test_a_chunk_naming_none_of_the_names_asked_answers_another_thing() -> None:
     assert [c.value for c in ex.candidates(named, [entry, thread])] == ["1.7"]
     # no chunk names it: the names filter nothing
     assert [c.value for c in ex.candidates(named, [thread])] == ["1.5"]
+
+
+def test_an_amount_per_unit_of_time_is_answered_by_a_rate_never_by_an_interval() -> None:
+    question = "How many requests per minute can a Crew account make?"
+    assert _values(question, "Crew accounts keep request logs for 90 days.") == []
+    assert _values(question, "Crew accounts may send 300 requests per minute.") == ["300 requests per minute"]
+    # "how often?" asks an interval or a rate
+    assert _values("How often does the agent send requests?", "The agent sends requests every 90 seconds.") == ["90 seconds"]
