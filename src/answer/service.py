@@ -530,7 +530,7 @@ class AnswerService:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
         offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
         only the values of the fact the best answer states. Call under ``self.lock``."""
-        from ..claims.answer import releases_only, setting_answer
+        from ..claims.answer import answering_setting, releases_only, setting_answer
         from ..claims.judge import judge_setting
         from ..claims.sentences import idf_weights
         from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
@@ -547,6 +547,11 @@ class AnswerService:
             return judge_setting(q, setting.setting, setting.candidates, self.authority)
         candidates = (extractor or self.answer_extractor()).candidates(q, unique)
         candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
+        if extractor is None and candidates and self.setting_claims() and not q.names:
+            best = max(candidates, key=lambda c: c.score)
+            setting = answering_setting(q, best, unique, self.setting_claims() or {})
+            if setting is not None:
+                return judge_setting(q, setting.setting, setting.candidates, self.authority)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
                              setting_of=self._setting_of())

@@ -303,7 +303,12 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
             return None
         setting, how = pool[int(order[0])], "meaning"
         rivals = _unnamed_rivals(question, chunks, stated, described, int(order[0]), similarity)
-    own = [c for c in by_name[setting] if _fits(question, c)]
+    return _answer_for(question, setting, how, by_name[setting], rivals, chunks, weight)
+
+
+def _answer_for(question: Question, setting: str, how: str, claims: Sequence[ReadClaim], rivals: Sequence[ReadClaim],
+                chunks: Sequence[Chunk], weight: Callable[[str], float] | None) -> SettingAnswer | None:
+    own = [c for c in claims if _fits(question, c)]
     kinds = {c.kind for c in own if c.modality is Modality.DEFAULT}  # a rival contests a default the text states
     said = {(c.chunk_id, c.sentence) for c in own}  # a sentence already giving the setting its value
     candidates = setting_candidates([*own, *(c for c in rivals if c.kind in kinds and (c.chunk_id, c.sentence) not in said)],
@@ -311,6 +316,26 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
     if not candidates:
         return None
     return SettingAnswer(setting, how, tuple(candidates))
+
+
+def answering_setting(question: Question, best: Candidate, chunks: Sequence[Chunk],
+                      corpus: Mapping[str, list[ReadClaim]]) -> SettingAnswer | None:
+    """The setting the best answering sentence names, when the question names none: a blog's "By
+    default, connect_timeout is set to 2 minutes" answers a question asked in other words, and the
+    docs' own entry for ``connect_timeout`` (its "Default:" block, which no sentence reads) is then
+    the official answer beside the blog's. Only one setting named, one the official docs state a
+    default for of the kind asked; None otherwise."""
+    names = {n for _, _, n in identifiers(best.sentence) if n in corpus}
+    name = names.pop() if len(names) == 1 else ""
+    claims = corpus.get(name, [])
+    if not claims or not is_setting(name, claims) or question.atype is AnswerType.VERSION \
+            or not any(AUTHORITY_ORDER.get(c.source, 0) and c.modality is Modality.DEFAULT and _fits(question, c)
+                       and not c.inferred for c in claims):
+        return None
+    found = _answer_for(question, name, "answer", claims, [], chunks, None)
+    if found is None or any(c.chunk_id == best.chunk_id for c in found.candidates):
+        return found
+    return replace(found, candidates=(*found.candidates, best))  # the sentence that named it speaks too
 
 
 def _unnamed_rivals(question: Question, chunks: Sequence[Chunk], stated: set[str], described: list[str],

@@ -617,3 +617,21 @@ def test_a_bare_default_label_gives_the_default_in_the_block_below_it() -> None:
             "## TAG: retry_wait\n\nExample:\n\n    retry_wait 2 minutes\n")
     assert _read(text) == [("lookup_wait", "30 seconds", "default", {}), ("keep_halfopen", "off", "default", {}),
                            ("retry_wait", "2 minutes", "stated", {})]
+
+
+def test_the_setting_the_best_answering_sentence_names_brings_the_docs_default() -> None:
+    from src.claims.answer import answering_setting
+
+    docs = _chunk("## TAG: dial_wait\n\nHow long to wait for a connection to open.\n\nDefault:\n\n    dial_wait 1 minute\n")
+    blog = _chunk("By default, dial_wait is set to 2 minutes.", cid="kb/blogs/tuning.md#c0", source="blogs")
+    corpus = by_setting(read_corpus([docs, blog]))
+    question = analyse_question("How long does the proxy wait for a server to accept the connection?")
+    best = Candidate("2 minutes", "PT2M", "duration", {}, blog.text, blog.id, "blogs", 1.5)
+    found = answering_setting(question, best, [docs, blog], corpus)
+    assert found is not None and found.setting == "dial_wait"
+    assert sorted((c.value, c.source) for c in found.candidates) == [("1 minute", "docs"), ("2 minutes", "blogs")]
+    verdict = judge_setting(question, found.setting, found.candidates, {"docs": 1.2, "blogs": 1.0})
+    assert [(a.value, a.status) for a in verdict.answers] == [("1 minute", "authoritative"), ("2 minutes", "contradicted")]
+    # a sentence naming no setting the docs give a default to brings none
+    other = Candidate("2 minutes", "PT2M", "duration", {}, "Mine waits 2 minutes.", blog.id, "blogs", 1.5)
+    assert answering_setting(question, other, [docs, blog], corpus) is None
