@@ -41,6 +41,10 @@ class SourceKind(str, Enum):
 # ``metadata["format"]`` of a configuration file (redis.conf, my.cnf): its ``#`` lines are comments,
 # not headings, and its directives are read as settings with the comments above them
 CONFIG_FORMAT = "config"
+# the file extensions the loaders read (``src.pipelines.loaders.LOADERS``): "tmux.conf" or
+# "server.properties" written in a text names a file, not a setting
+DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".html", ".htm", ".json", ".jsonl", ".pdf",
+                               ".conf", ".cnf", ".cfg", ".ini", ".properties", ".toml"})
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..text import stem_words
-from ..types import Chunk
+from ..types import DOCUMENT_SUFFIXES, Chunk
 
 # a setting name: snake_case or dotted, its parts in camelCase or not (``keepalive_timeout``,
 # ``session.timeout.ms``, ``net.maxIncomingConnections``), a camelCase word (``maxPoolSize``), or
@@ -33,11 +33,13 @@ _UNIT_SUFFIX = re.compile(r"[._](ms|msec|millis|seconds?|secs?|minutes?|mins|hou
 
 
 def identifiers(text: str) -> list[tuple[int, int, str]]:
-    """Setting names in ``text``: (start, end, name)."""
+    """Setting names in ``text``: (start, end, name). A file's name ("tmux.conf", an extension the
+    loaders read, ``DOCUMENT_SUFFIXES``) is none."""
     out = []
     for m in _IDENT.finditer(text):
         name = m.group("name") or m.group("tick")
-        if name and not re.fullmatch(r"[\d.]+", name) and max(len(p) for p in re.split(r"[._]", name)) > 2:
+        if name and not re.fullmatch(r"[\d.]+", name) and max(len(p) for p in re.split(r"[._]", name)) > 2 \
+                and "." + name.rstrip(".").rsplit(".", 1)[-1].lower() not in DOCUMENT_SUFFIXES:
             out.append((m.start(), m.end(), name.strip("`").rstrip(".").lower()))
     return out
 

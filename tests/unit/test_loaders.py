@@ -451,3 +451,14 @@ def test_a_configuration_file_is_one_document_whose_hash_lines_are_comments(tmp_
     assert load(write(tmp_path, "store.conf", text)) == [
         Record("store.conf", text.strip("\n"), {"title": "store.conf", "path": "src/store.conf", "format": "config"})]
     assert load(write(tmp_path, "empty.ini", "\n\n")) == [Skip(None, "empty file: nothing to ingest")]
+
+
+def test_the_claim_reader_knows_every_extension_the_loaders_read_as_a_file_name() -> None:
+    from src.claims.names import identifiers
+    from src.pipelines.loaders import LOADERS
+    from src.types import DOCUMENT_SUFFIXES
+
+    assert set(LOADERS) == DOCUMENT_SUFFIXES
+    # "`tmux.conf`: 10" is a file's line, not a setting's value; "session.timeout.ms" is a setting
+    assert [n for *_, n in identifiers("its default set in `tmux.conf`: 10, see session.timeout.ms")] == \
+        ["session.timeout.ms"]
