@@ -73,7 +73,7 @@ def _named(question: str, settings: set[str]) -> list[str]:
 
 
 def _description(name: str, claims: Sequence[ReadClaim]) -> str:
-    words = " ".join(re.split(r"[._]", name))
+    words = " ".join(re.split(r"[._-]", name))
     context = next((c.attribute.context for c in claims if c.attribute.context), "")
     said = " ".join(dict.fromkeys(c.sentence for c in claims[:3]))
     return f"{words}. {context} {said}"[:600]

@@ -29,7 +29,7 @@ _DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
 # a sentence that opens by naming the release it speaks of
 RELEASE_LEAD = re.compile(r"\s*(?:In|For|With)\s+(?:[A-Z][\w.-]*\s+){1,3}(?P<v>v?\d+(?:\.(?:\d+|x))+)\s*,")
 
-_UNIT_SUFFIX = re.compile(r"[._](ms|msec|millis|seconds?|secs?|minutes?|mins|hours?|days?|bytes|kb|mb)$")
+_UNIT_SUFFIX = re.compile(r"[._-](ms|msec|millis|seconds?|secs?|minutes?|mins|hours?|days?|bytes|kb|mb)$")
 
 
 def identifiers(text: str) -> list[tuple[int, int, str]]:
@@ -109,7 +109,7 @@ def doc_version(chunk: Chunk) -> str:
 def setting_words(name: str) -> list[str]:
     """The words of a setting's name, its unit suffix aside: ``offsets.retention.minutes`` ->
     offsets, retention."""
-    return [w for w in re.split(r"[._]", _UNIT_SUFFIX.sub("", name)) if w]
+    return [w for w in re.split(r"[._-]", _UNIT_SUFFIX.sub("", name)) if w]
 
 
 @lru_cache(maxsize=8192)

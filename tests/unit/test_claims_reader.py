@@ -635,3 +635,10 @@ def test_the_setting_the_best_answering_sentence_names_brings_the_docs_default()
     # a sentence naming no setting the docs give a default to brings none
     other = Candidate("2 minutes", "PT2M", "duration", {}, "Mine waits 2 minutes.", blog.id, "blogs", 1.5)
     assert answering_setting(question, other, [docs, blog], corpus) is None
+
+
+def test_a_question_naming_every_word_of_a_hyphenated_setting_names_it() -> None:
+    # "the length limit of the right part of the status bar" names bar-right-length, not bar-left-length
+    assert _named("What is the default length limit for the right part of the bar?",
+                  {"bar-left-length", "bar-right-length", "bar-interval"}) == ["bar-right-length"]
+    assert _named("How long until a client-idle-timeout-ms fires?", {"client-idle-timeout-ms"}) == ["client-idle-timeout-ms"]
