@@ -46,6 +46,7 @@ from .phrases import (
     _polarity,
     _subject_names,
     _yesno_spans,
+    stated_state,
 )
 from .sentences import (
     _asked_terms,
@@ -182,6 +183,12 @@ class AnswerExtractor:
             named = naming(chunks, question.names)
             if any(c.chunk_id in named for c in out):
                 out = [c for c in out if c.chunk_id in named]
+        if question.atype is AnswerType.YESNO and out:
+            # a sentence stating the state ("the default is off") outweighs one saying where the thing
+            # is available or that it is not, which outweighs one that only speaks of it ("Add a
+            # mouse feature so tmux can ...")
+            top = max(_explicit(c.value, c.kind, c.sentence) for c in out)
+            out = [c for c in out if _explicit(c.value, c.kind, c.sentence) == top]
         return _with_learned_scopes(out, chunks)
 
     def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:
@@ -341,6 +348,9 @@ class AnswerExtractor:
         else by the hand score), and one per scope when its sentence lists several; ``opening``:
         the share of the subject its title and first sentences name."""
         found: list[tuple[float, float, _Span, str]] = []
+        if question.atype is AnswerType.YESNO and rows:  # a state stated wins (``candidates``)
+            top = max(_explicit(r.span.value, r.span.kind, r.sentence) for r in rows)
+            rows = [r for r in rows if _explicit(r.span.value, r.span.kind, r.sentence) == top]
         for row in rows:
             learned = self.span_model.score(question.atype.value, row.features) if self.span_model else None
             found.append((row.hand if learned is None else learned, row.hand, row.span, row.sentence))
@@ -399,6 +409,16 @@ class AnswerExtractor:
         if self.embed is None:
             return [0.0] * len(values)
         return [max(0.0, s) * 1.2 if s >= MIN_FIT else -1.0 for s in sims]
+
+
+def _explicit(value: str, kind: str, sentence: str) -> int:
+    """How explicitly a yes/no answer is stated: 2 a state stated as a value ("Default: On", "off by
+    default"), 1 availability or a negation ("not available on Free", "is not used since 2.1"),
+    0 a sentence that only speaks of the thing ("yes" by its mention)."""
+    state = stated_state(sentence) if kind == "bool" else None
+    if state is not None and state.value.lower() == value.lower():
+        return 2
+    return 0 if kind == "bool" and value.lower() == "yes" else 1
 
 
 def make_extractor(nlp: str | None, embed_model: object | None,

@@ -16,6 +16,7 @@ from ..graph.mentions import find_mentions
 from ..graph.question import ENTITY_TYPES, NUMERIC_TYPES, AnswerType, Question
 from ..graph.scope import DIMENSION_NOUNS, find_scope, scope_values
 from ..graph.text import STOP, is_unit_word, key_tokens, text_terms
+from ..graph.values import TRUE_WORDS
 from ..types import Chunk
 from .sentences import _asked_terms, _share, _stems, entity_key
 from .spans import _Span
@@ -158,13 +159,43 @@ def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]
     if out or dim:
         return out
     cue = question.cue_terms - {"avail", "support", "includ"}
-    if _share(text_terms(sentence), question.subject_terms) >= 0.5 and (not cue or text_terms(sentence) & cue):
+    if cue and not text_terms(sentence) & cue:
+        return []
+    if _share(text_terms(sentence), question.subject_terms) >= 0.5:
         return [_polarity(sentence)]
-    return []
+    # a state the sentence states of what the question asks ("Automatic updates: Default: On"), on a
+    # page about the subject (the product its title or opening names)
+    state = stated_state(sentence)
+    opening = f"{chunk.metadata.get('title') or ''} {chunk.text[:300]}"
+    return [state] if state is not None and cue and _share(text_terms(opening), question.subject_terms) >= 0.5 else []
+
+
+# a state stated as a value: after a default cue ("Default: On", "the default is off", "defaults to
+# disabled"), before one ("off by default", "on (the default)"), or after a copula ("is disabled",
+# "are turned off"; "on" and "no" only at a clause's end, never "is on the Basic plan")
+_STATE = re.compile(
+    r"\bdefaults?(?:\s+(?:value|setting|state))?(?:\s+(?:is|to|of)|\s*[:=])\s*[*_`\"'“]*(?P<a>on|off|enabled|disabled|true|false|yes|no)\b"
+    r"|\b(?P<b>on|off|enabled|disabled|true|false|yes|no)\s+(?:by\s+default|\((?:the\s+)?default\))"
+    r"|\b(?:is|are|was|were|be|been|stays?|remains?|comes?|ships?)\s+(?:\w+ly\s+)?(?:turned\s+|switched\s+|set\s+to\s+)?"
+    r"(?P<c>enabled|disabled|off|(?:on|no)(?=\s*(?:[.,;:)]|$)))", re.IGNORECASE)
+
+
+def stated_state(sentence: str) -> _Span | None:
+    """The on/off state a sentence states as a value (``_STATE``), as written, true or false."""
+    m = _STATE.search(sentence)
+    if not m:
+        return None
+    group = next(g for g in ("a", "b", "c") if m.group(g))
+    word = m.group(group)
+    return _Span(m.start(group), m.end(group), word, "true" if word.lower() in TRUE_WORDS else "false", "bool")
 
 
 def _polarity(sentence: str) -> _Span:
-    """Yes, or no when the main clause (before a dependent one) is negated."""
+    """The state the sentence states ("Default: On", "off by default"), else yes, or no when the
+    main clause (before a dependent one) is negated."""
+    state = stated_state(sentence)
+    if state is not None:
+        return state
     dependent = _DEPENDENT.search(sentence)
     main = sentence[:dependent.start()] if dependent and dependent.start() > 0 else sentence
     neg = bool(_NEGATION.search(main))

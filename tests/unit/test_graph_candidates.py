@@ -566,3 +566,30 @@ def test_an_amount_per_unit_of_time_is_answered_by_a_rate_never_by_an_interval()
     assert _values(question, "Crew accounts may send 300 requests per minute.") == ["300 requests per minute"]
     # "how often?" asks an interval or a rate
     assert _values("How often does the agent send requests?", "The agent sends requests every 90 seconds.") == ["90 seconds"]
+
+
+@pytest.mark.parametrize("sentence, state", [
+    ("Nightly backup: Default: On.", ("On", "true")),
+    ("Sync is off by default, you have to switch it on.", ("off", "false")),
+    ("If on (the default), the tray is shown.", ("on", "true")),
+    ("The default is disabled.", ("disabled", "false")),
+    ("Telemetry is disabled.", ("disabled", "false")),
+    ("Default is no.", ("no", "false")),
+    # "on" and "no" after a copula are a state only at a clause's end
+    ("SSO is on the Business plan.", None),
+    ("The agent syncs notes every minute.", None),
+])
+def test_a_state_stated_as_a_value(sentence: str, state: tuple[str, str] | None) -> None:
+    from src.claims.phrases import stated_state
+
+    found = stated_state(sentence)
+    assert (None if found is None else (found.value, found.normalized)) == state
+
+
+def test_a_state_stated_outweighs_sentences_that_only_speak_of_the_thing() -> None:
+    question = analyse_question("Is the tray icon shown by default, or do I have to enable it?")
+    chunks = [_chunk("The tray icon shows the sync status of the desktop app.", cid="kb/docs/a.md#c0"),
+              _chunk("Tray icon: Default: Off. Turn it on under Settings.", cid="kb/docs/b.md#c0"),
+              _chunk("You can enable the tray icon, it shows the sync status.", cid="kb/forums/t1#r1", source="forums")]
+    got = AnswerExtractor(Tagger(None)).candidates(question, chunks)
+    assert [(c.value, c.chunk_id) for c in got] == [("Off", "kb/docs/b.md#c0")]
