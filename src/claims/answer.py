@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -30,7 +30,6 @@ from .candidate import Candidate
 from .layout import entry_names
 from .model import Modality, ReadClaim
 from .names import common_words, identifiers, name_stems, release, setting_words
-from .phrases import stated_state
 from .reader import chunk_index, read_chunk, read_corpus
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
@@ -54,9 +53,6 @@ class SettingAnswer:
     setting: str
     how: str  # "named" | "meaning" | "answer"
     candidates: tuple[Candidate, ...]
-    # chosen by meaning: whether a sentence speaks of this setting, closest to its description of all
-    # those weighed (``_unnamed_rivals``' test); None: named, any sentence answering may
-    speaks_of: Callable[[str], bool] | None = field(default=None, compare=False)
 
 
 def _named(question: str, settings: set[str]) -> list[str]:
@@ -307,10 +303,6 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
             return None
         setting, how = pool[int(order[0])], "meaning"
         rivals = _unnamed_rivals(question, chunks, stated, described, int(order[0]), similarity)
-        found = _answer_for(question, setting, how, by_name[setting], rivals, chunks, weight)
-        chosen = int(order[0])
-        return None if found is None else replace(
-            found, speaks_of=lambda sentence: _closest(similarity(sentence, described), chosen))
     return _answer_for(question, setting, how, by_name[setting], rivals, chunks, weight)
 
 
@@ -328,25 +320,6 @@ def _answer_for(question: Question, setting: str, how: str, claims: Sequence[Rea
     if not candidates:
         return None
     return SettingAnswer(setting, how, tuple(candidates))
-
-
-RIVAL_MEANING = 0.55  # a thread's sentence this close to the question answers it without naming the setting
-
-
-def extracted_rivals(found: SettingAnswer, candidates: Sequence[Candidate],
-                     of: Callable[[Candidate], str | None] | None) -> list[Candidate]:
-    """The typed answers of threads, posts and tickets that contest the setting's default without
-    saying "default" or naming the setting ("Out of the box tmux waits a full second (1000 ms)"
-    beside escape-time's "The default is 500 milliseconds"): a value of a kind the docs' default
-    has, from a sentence as close in meaning to the question as one must be to answer without
-    the question's words, giving its value to no other setting (``of``) and, for a setting chosen
-    by meaning, closer to its description than to any other weighed (``SettingAnswer.speaks_of``)."""
-    kinds = {c.kind for c in found.candidates if AUTHORITY_ORDER.get(c.source, 0)}
-    said = {c.chunk_id for c in found.candidates}
-    return [c for c in candidates if not AUTHORITY_ORDER.get(c.source, 0) and c.kind in kinds
-            and c.chunk_id not in said and c.meaning >= RIVAL_MEANING and (of is None or of(c) in (None, found.setting))
-            and (c.kind != "bool" or stated_state(c.sentence) is not None)  # a yes only by its mention is none
-            and (found.speaks_of is None or found.speaks_of(c.sentence))]
 
 
 def answering_setting(question: Question, best: Candidate, chunks: Sequence[Chunk],

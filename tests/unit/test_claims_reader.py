@@ -3,7 +3,6 @@ written here in the shapes real docs, threads and config files use (no corpus's 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -643,23 +642,3 @@ def test_a_question_naming_every_word_of_a_hyphenated_setting_names_it() -> None
     assert _named("What is the default length limit for the right part of the bar?",
                   {"bar-left-length", "bar-right-length", "bar-interval"}) == ["bar-right-length"]
     assert _named("How long until a client-idle-timeout-ms fires?", {"client-idle-timeout-ms"}) == ["client-idle-timeout-ms"]
-
-
-def test_a_thread_answering_in_other_words_contests_the_setting_default() -> None:
-    from src.claims.answer import SettingAnswer, extracted_rivals
-
-    docs = Candidate("500 milliseconds", "PT0.5S", "duration", {}, "The default is 500 milliseconds.", "kb/docs/o.md#c2",
-                     "docs", 1.2, meaning=1.0)
-    found = SettingAnswer("key-delay", "meaning", (docs,), speaks_of=lambda s: "Esc" in s)
-    blog = Candidate("1000 ms", "PT1S", "duration", {}, "Out of the box it waits a full second (1000 ms) after Esc.",
-                     "kb/blogs/lag.md#c0", "blogs", 1.7, meaning=0.75)
-    far = replace(blog, chunk_id="kb/forums/t2#r1", source="forums", meaning=0.4)  # too far from the question
-    other = replace(blog, chunk_id="kb/forums/t3#r1", source="forums", sentence="It waits 2 s after each redraw.")
-    named = replace(blog, chunk_id="kb/forums/t4#r1", source="forums")
-    of = {"kb/forums/t4#r1": "redraw-delay"}
-    got = extracted_rivals(found, [blog, far, other, named], lambda c: of.get(c.chunk_id))
-    assert [c.chunk_id for c in got] == ["kb/blogs/lag.md#c0"]
-    verdict = judge_setting(analyse_question("How long does it wait after Esc?"), "key-delay", (docs, *got),
-                            {"docs": 1.2, "blogs": 1.0})
-    assert [(a.value, a.status) for a in verdict.answers] == [("500 milliseconds", "authoritative"),
-                                                              ("1000 ms", "contradicted")]
