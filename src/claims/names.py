@@ -26,6 +26,7 @@ NEWER = re.compile(rf"(?:\b(?:since|as\s+of|starting\s+(?:with|from|in)|from|aft
                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{VERSION})\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(?:previously|formerly|in\s+(?:older|earlier|previous)\s+(?:versions|releases))\b", re.IGNORECASE)
 _DOC_VERSION = re.compile(r"\b(\d+(?:\.\d+)+)")
+_TITLE_VERSION = re.compile(r"\b[A-Z][\w-]*\s+v?(\d+\.\d+(?:\.\d+)?)(?![\w.])")
 # a sentence that opens by naming the release it speaks of
 RELEASE_LEAD = re.compile(r"\s*(?:In|For|With)\s+(?:[A-Z][\w.-]*\s+){1,3}(?P<v>v?\d+(?:\.(?:\d+|x))+)\s*,")
 
@@ -101,8 +102,10 @@ def release(version: str) -> tuple[int, ...]:
 
 
 def doc_version(chunk: Chunk) -> str:
-    """The release a document is about (its front matter's version), "" for none."""
-    m = _DOC_VERSION.search(str(chunk.metadata.get("version") or ""))
+    """The release a document is about: its front matter's version, else the release its title names
+    after a name ("Squid 2.4 Configuration Manual", "What changed in MySQL 8.0"); "" for none."""
+    m = _DOC_VERSION.search(str(chunk.metadata.get("version") or "")) or \
+        _TITLE_VERSION.search(str(chunk.metadata.get("title") or ""))
     return m.group(1) if m else ""
 
 

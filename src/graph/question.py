@@ -208,6 +208,12 @@ def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     return AnswerType.QUANTITY, None
 
 
+# the oldest or first thing of a kind having what the question writes as code (an option, a
+# setting's identifier) is a release of it: "the oldest tar that understands --exclude-vcs"
+_OLDEST = re.compile(r"\b(?:the\s+)(?:oldest|earliest|first|minimum|lowest|newest|latest)\s+[a-z]", re.IGNORECASE)
+_CODE_NAME = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\b[a-z]+[._][a-z][\w.]*\b|`[^`]+`")
+
+
 def _asked_noun(text: str) -> tuple[str | None, str | None]:
     """(the noun asked about, the name before it: "which numtool version" -> version, numtool)."""
     owned = re.search(r"\w's\s+([a-z]+)\s*\??$", text)
@@ -322,6 +328,8 @@ def analyse_question(text: str) -> Question:
             atype = AnswerType.DATE
         elif noun:
             atype = _noun_type(noun)
+        if atype is None and noun and _OLDEST.search(q) and _CODE_NAME.search(q):
+            atype = AnswerType.VERSION  # "the oldest tar that understands --exclude-vcs": its release
         if atype is None:
             atype = AnswerType.PHRASE
     elif _YESNO.match(q):

@@ -642,3 +642,20 @@ def test_a_question_naming_every_word_of_a_hyphenated_setting_names_it() -> None
     assert _named("What is the default length limit for the right part of the bar?",
                   {"bar-left-length", "bar-right-length", "bar-interval"}) == ["bar-right-length"]
     assert _named("How long until a client-idle-timeout-ms fires?", {"client-idle-timeout-ms"}) == ["client-idle-timeout-ms"]
+
+
+def test_a_page_whose_title_names_an_older_release_speaks_of_that_release() -> None:
+    from src.claims.names import doc_version
+
+    docs = _chunk("## TAG: dial_wait\n\nDefault:\n\n    dial_wait 1 minute\n", version="Spoolr 5.7")
+    old = Chunk(id="kb/blogs/manual24.md#c0", source="blogs", kind="post", text="dial_wait: default is 2 minutes.",
+                metadata={"title": "Spoolr 2.4 Configuration Manual: time-outs"})
+    assert (doc_version(docs), doc_version(old)) == ("5.7", "2.4")
+    assert doc_version(_chunk("x", title="Tuning Spoolr for 10 GbE")) == ""
+    found = setting_answer(analyse_question("What is the default dial_wait?"), [docs, old], None,
+                           by_setting(read_corpus([docs, old])))
+    verdict = judge_setting(analyse_question("What is the default dial_wait?"), "dial_wait", found.candidates,
+                            {"docs": 1.2, "blogs": 1.0})
+    assert verdict.status.value == "consistent"
+    assert [(a.value, a.status, a.scope) for a in verdict.answers] == [
+        ("1 minute", "authoritative", {}), ("2 minutes", "supported", {"version": "<5.7"})]

@@ -192,3 +192,14 @@ def test_a_specific_measure_noun_before_a_hedge(question: str, atype: AnswerType
 ])
 def test_a_subject_named_as_a_product(question: str, product: bool) -> None:
     assert analyse_question(question).names_product is product
+
+
+@pytest.mark.parametrize("question, atype", [
+    # the oldest or first of a kind having an option or setting is a release
+    ("What's the oldest spoolr that understands --dry-run?", AnswerType.VERSION),
+    ("What is the first build that reads max_pool?", AnswerType.VERSION),
+    # without anything written as code, it is the thing itself
+    ("What is the oldest bridge in the town?", AnswerType.PHRASE),
+])
+def test_the_oldest_of_a_kind_having_an_option_asks_for_a_release(question: str, atype: AnswerType) -> None:
+    assert analyse_question(question).atype == atype
