@@ -87,9 +87,11 @@ def same_value(a: Candidate, b: Candidate) -> bool:
     if a.kind in NUMERIC_KINDS and b.kind in NUMERIC_KINDS or a.kind == b.kind == "version":  # "1.8" is 1.8.0
         if a.kind in ("quantity", "money") or b.kind in ("quantity", "money"):
             return a.normalized == b.normalized
-        na, nb = parse_value(a.normalized), parse_value(b.normalized)
+        # "2.1+" (2.1 or later) names release 2.1 as the one asked about
+        x, y = (c.normalized.rstrip("+") if c.kind == "version" else c.normalized for c in (a, b))
+        na, nb = parse_value(x), parse_value(y)
         if na is None or nb is None:
-            return a.normalized == b.normalized
+            return x == y
         return compare(na, nb) == "equal"
     if a.kind == "date" and b.kind == "date":  # "1861" = "1861-05" = "1861/1862" (a range from 1861)
         (x, x_end), (y, y_end) = sorted(((*a.normalized.split("/"), "")[:2], (*b.normalized.split("/"), "")[:2]),

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from src.claims.candidate import Candidate
 from src.claims.extractor import AnswerExtractor
 from src.claims.phrases import _fullest, _key_values
 from src.claims.sentences import chunk_sentences
@@ -593,3 +594,13 @@ def test_a_state_stated_outweighs_sentences_that_only_speak_of_the_thing() -> No
               _chunk("You can enable the tray icon, it shows the sync status.", cid="kb/forums/t1#r1", source="forums")]
     got = AnswerExtractor(Tagger(None)).candidates(question, chunks)
     assert [(c.value, c.chunk_id) for c in got] == [("Off", "kb/docs/b.md#c0")]
+
+
+def test_a_release_and_that_release_or_later_are_one_answer() -> None:
+    from src.graph.answer_set import same_value
+
+    def v(value: str, norm: str) -> Candidate:
+        return Candidate(value, norm, "version", {}, "", "kb/x#c0", "docs", 1.0)
+
+    assert same_value(v("2.1+", "v2.1+"), v("2.1", "v2.1")) and same_value(v("2.1 or later", "v2.1+"), v("2.1.0", "v2.1.0"))
+    assert not same_value(v("2.1+", "v2.1+"), v("2.2", "v2.2"))
