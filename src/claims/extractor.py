@@ -183,12 +183,10 @@ class AnswerExtractor:
             named = naming(chunks, question.names)
             if any(c.chunk_id in named for c in out):
                 out = [c for c in out if c.chunk_id in named]
-        if question.atype is AnswerType.YESNO and out:
-            # a sentence stating the state ("the default is off") outweighs one saying where the thing
-            # is available or that it is not, which outweighs one that only speaks of it ("Add a
-            # mouse feature so tmux can ...")
-            top = max(_explicit(c.value, c.kind, c.sentence) for c in out)
-            out = [c for c in out if _explicit(c.value, c.kind, c.sentence) == top]
+        if question.atype is AnswerType.YESNO and any(_explicit(c.value, c.kind, c.sentence) == 2 for c in out):
+            # a sentence stating the state ("the default is off") outweighs every "yes" or "available"
+            # that only speaks of the thing ("Add a mouse feature so tmux can ..."); a "no" stands
+            out = [c for c in out if _explicit(c.value, c.kind, c.sentence)]
         return _with_learned_scopes(out, chunks)
 
     def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:
@@ -348,9 +346,8 @@ class AnswerExtractor:
         else by the hand score), and one per scope when its sentence lists several; ``opening``:
         the share of the subject its title and first sentences name."""
         found: list[tuple[float, float, _Span, str]] = []
-        if question.atype is AnswerType.YESNO and rows:  # a state stated wins (``candidates``)
-            top = max(_explicit(r.span.value, r.span.kind, r.sentence) for r in rows)
-            rows = [r for r in rows if _explicit(r.span.value, r.span.kind, r.sentence) == top]
+        if question.atype is AnswerType.YESNO and any(_explicit(r.span.value, r.span.kind, r.sentence) == 2 for r in rows):
+            rows = [r for r in rows if _explicit(r.span.value, r.span.kind, r.sentence)]  # as in ``candidates``
         for row in rows:
             learned = self.span_model.score(question.atype.value, row.features) if self.span_model else None
             found.append((row.hand if learned is None else learned, row.hand, row.span, row.sentence))
@@ -413,12 +410,12 @@ class AnswerExtractor:
 
 def _explicit(value: str, kind: str, sentence: str) -> int:
     """How explicitly a yes/no answer is stated: 2 a state stated as a value ("Default: On", "off by
-    default"), 1 availability or a negation ("not available on Free", "is not used since 2.1"),
-    0 a sentence that only speaks of the thing ("yes" by its mention)."""
+    default"), 0 a "yes" or "available" that may be only the sentence's speaking of the thing (its
+    mention, "modern terminals support ..."), 1 anything else (a negation, "only on Business")."""
     state = stated_state(sentence) if kind == "bool" else None
     if state is not None and state.value.lower() == value.lower():
         return 2
-    return 0 if kind == "bool" and value.lower() == "yes" else 1
+    return 0 if kind == "bool" and value.lower() in ("yes", "available") else 1
 
 
 def make_extractor(nlp: str | None, embed_model: object | None,

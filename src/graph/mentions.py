@@ -51,6 +51,11 @@ def _blocked(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# a change told from its old value to its new one ("the limit was raised from 64 to 128")
+_CHANGED_FROM = re.compile(r"\b(?:chang|rais|increas|decreas|lower|reduc|bump|grew|grow|went|dropp|cut)\w*\b"
+                           r"[^.;]{0,40}\bfrom\s+$", re.IGNORECASE)
+
+
 def _extend(text: str, m: re.Match) -> Mention | None:
     """The longest reading of the number at ``m`` plus up to four following unit words."""
     start, end = m.start(), m.end()
@@ -111,6 +116,9 @@ def find_mentions(text: str) -> list[Mention]:
     for m in _NUMBER.finditer(text):
         if any(s < m.end() and m.start() < e for s, e in blocked_all):
             continue
+        if m.group("hi") and _CHANGED_FROM.search(text, 0, m.start()):
+            # "raised from 64 to 128 devices": the value it became, not a range
+            m = _NUMBER.match(text, m.start("hi")) or m
         mention = _extend(text, m)
         if mention is None or any(mention.overlaps((x.start, x.end)) for x in out):
             continue

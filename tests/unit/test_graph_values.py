@@ -100,3 +100,12 @@ def test_data_rates_in_bits_per_second(a, b, canonical):
 def test_unit_words_are_units_pint_knows(text, canonical):
     norm = parse_value(text)
     assert (norm.canonical if norm else None) == canonical
+
+
+def test_a_change_from_one_value_to_another_mentions_the_value_it_became() -> None:
+    from src.graph.mentions import find_mentions
+
+    assert [m.text for m in find_mentions("The per-node limit was raised from 64 to 128 devices.")] == ["128 devices"]
+    assert [m.text for m in find_mentions("It went from 5 to 10 seconds.")] == ["10 seconds"]
+    # a range that is no change stays a range
+    assert [m.norm.canonical for m in find_mentions("Keep 10 to 20 devices per node.")] == ["10..20"]
