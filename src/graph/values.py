@@ -335,11 +335,21 @@ def compare(a: Norm, b: Norm) -> str:
     if a.kind != b.kind:
         return "incomparable"
     if a.lo is not None and b.lo is not None and a.hi is not None and b.hi is not None:
-        same = math.isclose(a.lo, b.lo, rel_tol=1e-6, abs_tol=1e-12) and math.isclose(a.hi, b.hi, rel_tol=1e-6, abs_tol=1e-12)
+        # months and years have no fixed length: "six months" is "180 days", "2 years" "730 days"
+        tol = CALENDAR_TOLERANCE if a.kind == "duration" and (_calendar(a) or _calendar(b)) else 1e-6
+        same = math.isclose(a.lo, b.lo, rel_tol=tol, abs_tol=1e-12) and math.isclose(a.hi, b.hi, rel_tol=tol, abs_tol=1e-12)
         return "equal" if same else "differ"
     if a.kind == "version":  # "1.8" is release 1.8.0
         return "equal" if _release_parts(a.canonical) == _release_parts(b.canonical) else "differ"
     return "equal" if a.canonical == b.canonical else "differ"
+
+
+CALENDAR_TOLERANCE = 0.02  # a month is 28 to 31 days: 6 months = 180 days, not 4 weeks = 1 month (8%)
+
+
+def _calendar(n: Norm) -> bool:
+    """A duration written in months or years (ISO 8601 date part: P6M, P2Y; PT6M is six minutes)."""
+    return bool(re.match(r"P[^T]*[MY]", n.canonical))
 
 
 def _release_parts(version: str) -> list[str]:

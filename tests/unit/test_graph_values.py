@@ -109,3 +109,11 @@ def test_a_change_from_one_value_to_another_mentions_the_value_it_became() -> No
     assert [m.text for m in find_mentions("It went from 5 to 10 seconds.")] == ["10 seconds"]
     # a range that is no change stays a range
     assert [m.norm.canonical for m in find_mentions("Keep 10 to 20 devices per node.")] == ["10..20"]
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    ("180 days", "six months", "equal"), ("730 days", "2 years", "equal"), ("365 days", "1 year", "equal"),
+    ("4 weeks", "1 month", "differ"), ("6 minutes", "6 months", "differ"), ("5 days", "6 days", "differ"),
+])
+def test_months_and_years_are_as_long_as_the_days_that_round_to_them(a: str, b: str, expected: str) -> None:
+    assert compare(parse_value(a), parse_value(b)) == expected
