@@ -530,7 +530,7 @@ class AnswerService:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
         offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
         only the values of the fact the best answer states. Call under ``self.lock``."""
-        from ..claims.answer import answering_setting, releases_only, setting_answer
+        from ..claims.answer import answering_setting, extracted_rivals, releases_only, setting_answer
         from ..claims.judge import judge_setting
         from ..claims.sentences import idf_weights
         from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
@@ -544,8 +544,9 @@ class AnswerService:
         typed = (extractor or self.answer_extractor()).candidates(q, unique)
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
-        if setting is not None:
-            return judge_setting(q, setting.setting, setting.candidates, self.authority)
+        if setting is not None:  # a setting named by words: the threads answering in other words contest it
+            rivals = extracted_rivals(setting, typed, self._setting_of())
+            return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority)
         candidates = releases_only(q, typed, self.setting_claims() or {}, self._setting_of())
         if extractor is None and candidates and self.setting_claims() and not q.names:
             best = max(candidates, key=lambda c: c.score)

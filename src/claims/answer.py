@@ -322,6 +322,26 @@ def _answer_for(question: Question, setting: str, how: str, claims: Sequence[Rea
     return SettingAnswer(setting, how, tuple(candidates))
 
 
+RIVAL_MEANING = 0.55  # a thread's sentence this close to the question answers it without naming the setting
+
+
+def extracted_rivals(found: SettingAnswer, candidates: Sequence[Candidate],
+                     of: Callable[[Candidate], str | None] | None) -> list[Candidate]:
+    """The typed answers of threads, posts and tickets that contest the default of a setting named
+    by words ("first reminder delay", a definition list's term), which threads never write: a
+    value of a kind the docs' default has, from a sentence as close in meaning to the question as
+    one must be to answer without the question's words, giving its value to no other setting
+    (``of``). A setting with an identifier's name (``escape-time``, ``log.retention.hours``) has
+    its rivals name it, or state a default closest to its entry (``_unnamed_rivals``): a sentence
+    in other words is too often about another setting (measured: one right, one wrong)."""
+    if " " not in found.setting:
+        return []
+    kinds = {c.kind for c in found.candidates if AUTHORITY_ORDER.get(c.source, 0)}
+    said = {c.chunk_id for c in found.candidates}
+    return [c for c in candidates if not AUTHORITY_ORDER.get(c.source, 0) and c.kind in kinds
+            and c.chunk_id not in said and c.meaning >= RIVAL_MEANING and (of is None or of(c) in (None, found.setting))]
+
+
 def answering_setting(question: Question, best: Candidate, chunks: Sequence[Chunk],
                       corpus: Mapping[str, list[ReadClaim]]) -> SettingAnswer | None:
     """The setting the best answering sentence names, when the question names none: a blog's "By

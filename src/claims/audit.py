@@ -29,7 +29,7 @@ from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting, setting_candidates
 from .judge import judge_values
 from .model import Modality, ReadClaim
-from .names import common_words, doc_version, name_stems, release
+from .names import doc_version, name_stems, release
 
 MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
 
@@ -164,14 +164,6 @@ def older_documents(chunks: Iterable[Chunk]) -> set[str]:
     return {cid for cid, v in versions.items() if v < newest}
 
 
-def specific(key: str) -> bool:
-    """A key that names one attribute: two words or more ("audit history"), or a word no
-    dictionary holds ("maxpoll"); a bare English noun ("window", "memory", "lines") may be the
-    attribute of anything, and two values under it need not disagree."""
-    words = key.split()
-    return len(words) > 1 or bool(words) and words[0].lower() not in common_words()
-
-
 def names_setting(key: KeyResult, settings: Iterable[frozenset[str]]) -> bool:
     """The key's name (or an alias) holds every word of a setting's name (``name_stems``, its unit
     suffix aside): "max allowed packet variable" is about ``max_allowed_packet``."""
@@ -186,5 +178,5 @@ def audit_keys(old: Sequence[KeyResult], by_name: Mapping[str, list[ReadClaim]],
     settings = setting_keys(by_name, authority)
     known = [name_stems(n) for n, cs in by_name.items() if is_setting(n, cs) and ("." in n or "_" in n)]
     rest = [judged for k in old if k.status == KeyStatus.CONTRADICTION and not names_setting(k, known)
-            and specific(k.key) and (judged := official_side(k, authority, older)) is not None]
+            and (judged := official_side(k, authority, older)) is not None]
     return sorted([*settings, *rest], key=lambda k: (-k.severity, k.key))

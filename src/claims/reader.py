@@ -455,13 +455,15 @@ class _Reader:
                 yield from self.table(lines[i:j])
                 i = j
                 continue
-            head = entry_head(line) or hanging_head(lines, i)
+            term = _defined_term(lines, i)
+            head = entry_head(line) or hanging_head(lines, i) or term
             if head and self.known is not None and (whole := self.known.fullmatch(line.strip())):
                 head = whole.group(0).lower()  # a name of words the corpus knows: "max connections", not "max"
             i += 1
-            if head:
-                self.entry, self.entry_text, self.last = head, [], head
+            if head or term == "":
+                self.entry, self.entry_text, self.last = head or None, [], head or None
                 continue
+            line = _DEFINITION.sub("", line)  # a definition list's ": " opens its entry's body
             if re.match(r"#{1,6}\s", line):  # another heading closes the entry and the topic
                 self.entry, self.entry_text, self.last = None, [], None
                 named = re.search(VERSION, line)
@@ -507,6 +509,23 @@ class _Reader:
                 continue
             for c in self.sentence(ln, label_default=True):
                 yield replace(c, modality=Modality.DEFAULT)
+
+
+_DEFINITION = re.compile(r"^\s*:\s+(?=\S)")
+
+
+def _defined_term(lines: list[str], i: int) -> str | None:
+    """A definition list's term ("**Response timeout**" over ": TallyDesk waits ... Default: 10
+    seconds."): an entry named by its words, whose "Default:" gives the default."""
+    term = lines[i].strip().strip("*_").strip()
+    j = i + 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    if not term or j == len(lines) or not _DEFINITION.match(lines[j]) or _DEFINITION.match(lines[i]):
+        return None
+    if len(term.split()) > 6 or term[-1] in ".:;!?" or not term[0].isalpha():
+        return ""  # the term of an item that names nothing ("(retired)"): it closes the entry before it
+    return term.lower()
 
 
 def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]] = (None, []),

@@ -69,8 +69,9 @@ def same_value(gold: str, stated: str, normalized: str = "") -> bool:
     g, s = _value(gold), _value(stated)
     ng = parse_value(g)
     for ns in (parse_value(s), parse_value(normalized) if normalized else None):
-        if ng is not None and ns is not None and compare(ng, ns) != "incomparable":
-            return compare(ng, ns) == "equal"
+        # the gold's wording decides: "a month" stated is not the "30 days" it names
+        if ng is not None and ns is not None and compare(ng, ns, calendar=False) != "incomparable":
+            return compare(ng, ns, calendar=False) == "equal"
     return values_match(g, s) or bool(normalized) and values_match(g, normalized)
 
 

@@ -330,13 +330,14 @@ def normalize(text: str) -> str | None:
     return n.canonical if n else None
 
 
-def compare(a: Norm, b: Norm) -> str:
-    """'equal', 'differ' or 'incomparable' (different kinds, e.g. days vs MB)."""
+def compare(a: Norm, b: Norm, *, calendar: bool = True) -> str:
+    """'equal', 'differ' or 'incomparable' (different kinds, e.g. days vs MB). ``calendar``: a
+    duration in months or years equals the days that round to it (``CALENDAR_TOLERANCE``)."""
     if a.kind != b.kind:
         return "incomparable"
     if a.lo is not None and b.lo is not None and a.hi is not None and b.hi is not None:
         # months and years have no fixed length: "six months" is "180 days", "2 years" "730 days"
-        tol = CALENDAR_TOLERANCE if a.kind == "duration" and (_calendar(a) or _calendar(b)) else 1e-6
+        tol = CALENDAR_TOLERANCE if calendar and a.kind == "duration" and (_calendar(a) or _calendar(b)) else 1e-6
         same = math.isclose(a.lo, b.lo, rel_tol=tol, abs_tol=1e-12) and math.isclose(a.hi, b.hi, rel_tol=tol, abs_tol=1e-12)
         return "equal" if same else "differ"
     if a.kind == "version":  # "1.8" is release 1.8.0

@@ -210,9 +210,3 @@ def test_a_settings_answer_names_its_setting_where_the_cited_line_does_not() -> 
     text = answer_from_set(aset, AUTH, Citer())
     assert text.startswith("pool_size: **Default:** 32. [1]"), text
     assert "1 document in forums says 8 [2]" in text
-
-
-def test_a_bare_english_noun_is_no_attribute_the_audit_reports() -> None:
-    from src.claims.audit import specific
-
-    assert [specific(k) for k in ("window", "memory", "audit history", "maxpoll", "")] == [False, False, True, True, False]

@@ -659,3 +659,24 @@ def test_a_page_whose_title_names_an_older_release_speaks_of_that_release() -> N
     assert verdict.status.value == "consistent"
     assert [(a.value, a.status, a.scope) for a in verdict.answers] == [
         ("1 minute", "authoritative", {}), ("2 minutes", "supported", {"version": "<5.7"})]
+
+
+def test_a_definition_list_term_opens_an_entry_whose_default_line_gives_its_default() -> None:
+    text = ("**Answer timeout**\n: The relay waits for your endpoint to answer. Default: 12 seconds. It cannot be "
+            "changed.\n\n**(retired)**\n: Default: 4.\n\n**Retries**\n: A failed call is retried 6 times.\n")
+    # an item whose term names nothing closes the entry before it: its 4 is no answer timeout
+    assert [(n, v, m) for n, v, m, _ in _read(text)] == [
+        ("answer timeout", "12 seconds", "default"), ("Default", "4", "default"), ("retries", "6", "stated")]
+
+
+def test_a_thread_answering_in_other_words_contests_the_default_of_a_setting_named_by_words() -> None:
+    from src.claims.answer import SettingAnswer, extracted_rivals
+
+    docs = Candidate("3 days", "P3D", "duration", {}, "Default: 3 days.", "kb/docs/r.md#c0", "docs", 1.2, meaning=1.0)
+    forum = Candidate("7 days", "P7D", "duration", {}, "The first one goes out 7 days after the due date.",
+                      "kb/forums/t1#qa", "forums", 1.6, meaning=0.64)
+    far = Candidate("10 days", "P10D", "duration", {}, "We pushed ours to 10 days.", "kb/forums/t1#r1", "forums", 1.3,
+                    meaning=0.4)
+    assert extracted_rivals(SettingAnswer("first reminder delay", "meaning", (docs,)), [forum, far], None) == [forum]
+    # a setting with an identifier's name has its rivals name it
+    assert extracted_rivals(SettingAnswer("reminder_delay", "meaning", (docs,)), [forum, far], None) == []
