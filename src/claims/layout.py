@@ -20,6 +20,7 @@ _HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)
 CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}][^;#{}]*?)\s*"
                     r"(?:;\s*(?:#\s*)?(?P<note>.*?)|#\s*(?P<hash>.*?))?\s*$")
 COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
+DEFINITION = re.compile(r"^\s*:\s+(?P<body>\S.*)$")  # a definition list's body under its term (": Default: On.")
 
 
 def entry_head(line: str) -> str | None:
@@ -55,13 +56,14 @@ def headed_name(line: str) -> str | None:
     if not m:
         return None
     name, args = m.group("name"), m.group("args").strip()
-    shaped = bool(re.search(r"[._-]", name.strip(".-"))) and name == name.lower() or bool(re.search(r"[a-z][A-Z]", name))
+    camel = any(a.islower() and b.isupper() for a, b in zip(name, name[1:]))
+    shaped = any(ch in "._-" for ch in name.strip(".-")) and name == name.lower() or camel
     if not (shaped or m.group("tick") and name == name.lower()):
         return None
     pieces = _ARG.findall(args)
     if "".join(pieces).replace(" ", "") != args.replace(" ", ""):
         return None  # something that is no argument: prose, an option, a path
-    plain = [p for p in pieces if re.fullmatch(r"[a-z][a-z-]*", p)]
+    plain = [p for p in pieces if p[0].isalpha() and p.islower()]  # words, not placeholders or marks
     if len(plain) > 2 or plain and not m.group("tick"):
         return None
     return name.rstrip(".").lower()

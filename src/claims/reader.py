@@ -33,7 +33,7 @@ from ..graph.text import STOP
 from ..graph.values import parse_value
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
-from .layout import COMMENT, CONFIG, entry_head, hanging_head, unwrap
+from .layout import COMMENT, CONFIG, DEFINITION, entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
@@ -463,7 +463,7 @@ class _Reader:
             if head or term == "":
                 self.entry, self.entry_text, self.last = head or None, [], head or None
                 continue
-            line = _DEFINITION.sub("", line)  # a definition list's ": " opens its entry's body
+            line = DEFINITION.sub(r"\g<body>", line)  # a definition list's ": " opens its entry's body
             if re.match(r"#{1,6}\s", line):  # another heading closes the entry and the topic
                 self.entry, self.entry_text, self.last = None, [], None
                 named = re.search(VERSION, line)
@@ -511,9 +511,6 @@ class _Reader:
                 yield replace(c, modality=Modality.DEFAULT)
 
 
-_DEFINITION = re.compile(r"^\s*:\s+(?=\S)")
-
-
 def _defined_term(lines: list[str], i: int) -> str | None:
     """A definition list's term ("**Response timeout**" over ": TallyDesk waits ... Default: 10
     seconds."): an entry named by its words, whose "Default:" gives the default."""
@@ -521,7 +518,7 @@ def _defined_term(lines: list[str], i: int) -> str | None:
     j = i + 1
     while j < len(lines) and not lines[j].strip():
         j += 1
-    if not term or j == len(lines) or not _DEFINITION.match(lines[j]) or _DEFINITION.match(lines[i]):
+    if not term or j == len(lines) or not DEFINITION.match(lines[j]) or DEFINITION.match(lines[i]):
         return None
     if len(term.split()) > 6 or term[-1] in ".:;!?" or not term[0].isalpha():
         return ""  # the term of an item that names nothing ("(retired)"): it closes the entry before it

@@ -19,6 +19,7 @@ from ..graph.tables import row_sentences
 from ..graph.text import STOP, key_tokens, prose, split_sentences, text_terms
 from ..text import WORD, soft_wraps
 from ..types import Chunk
+from .layout import DEFINITION
 from .spans import _MON
 
 MAX_SENTENCE_CHARS = 600
@@ -61,16 +62,13 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     return out
 
 
-_DEFINITION = re.compile(r"^\s*:\s+(?P<body>\S.*)$")
-
-
 def _definitions(lines: list[str]) -> list[str]:
     """A definition list's entries as one line each: a term over ": its definition" ("**Automatic
     updates**" over ": Default: On. Change it in ...") reads "Automatic updates: Default: On. Change
     it in ...", so the definition's first sentence says what it defines."""
     out: list[str] = []
     for line in lines:
-        m = _DEFINITION.match(line)
+        m = DEFINITION.match(line)
         term = next((k for k in range(len(out) - 1, -1, -1) if out[k].strip()), None) if m else None
         if m and term is not None and len(out[term].split()) <= MAX_HEADING_WORDS and out[term].strip()[-1] not in ".!?:":
             out[term] = f"{out[term].strip().strip('*_').strip()}: {m.group('body')}"

@@ -350,7 +350,8 @@ CALENDAR_TOLERANCE = 0.02  # a month is 28 to 31 days: 6 months = 180 days, not 
 
 def _calendar(n: Norm) -> bool:
     """A duration written in months or years (ISO 8601 date part: P6M, P2Y; PT6M is six minutes)."""
-    return bool(re.match(r"P[^T]*[MY]", n.canonical))
+    date_part = n.canonical.partition("T")[0]
+    return date_part.startswith("P") and ("M" in date_part or "Y" in date_part)
 
 
 def _release_parts(version: str) -> list[str]:
