@@ -46,6 +46,7 @@ from .phrases import (
     _polarity,
     _subject_names,
     _yesno_spans,
+    asked_state,
     stated_state,
 )
 from .sentences import (
@@ -71,6 +72,7 @@ from .spans import (
 )
 
 PRODUCT_ONLY = 0.1  # share of the question's weight (IDF) under which a sentence names only the product
+SOURCE_ORDER = ("docs", "blogs", "forums", "tickets")  # the default authority order (spec section 1)
 _PER_UNIT = re.compile(r"\b(?:per|an?|each|every)\s+(?:second|sec|minute|min|hour|day|week|month)\b", re.IGNORECASE)
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
 MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
@@ -183,10 +185,15 @@ class AnswerExtractor:
             named = naming(chunks, question.names)
             if any(c.chunk_id in named for c in out):
                 out = [c for c in out if c.chunk_id in named]
-        if question.atype is AnswerType.YESNO and any(_explicit(c.value, c.kind, c.sentence) == 2 for c in out):
+        stated = [c.source for c in out if _explicit(c.value, c.kind, c.sentence) == 2]
+        if question.atype is AnswerType.YESNO and stated:
             # a sentence stating the state ("the default is off") outweighs every "yes" or "available"
-            # that only speaks of the thing ("Add a mouse feature so tmux can ..."); a "no" stands
-            out = [c for c in out if _explicit(c.value, c.kind, c.sentence)]
+            # that only speaks of the thing ("Add a mouse feature so tmux can ..."), from a source no
+            # more authoritative than one stating it (a thread's "off by default" leaves the docs'
+            # word standing); a "no" stands
+            ranks = {s: i for i, s in enumerate(SOURCE_ORDER)}
+            best = min(ranks.get(s, len(ranks)) for s in stated)
+            out = [c for c in out if _explicit(c.value, c.kind, c.sentence) or ranks.get(c.source, len(ranks)) < best]
         return _with_learned_scopes(out, chunks)
 
     def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:
@@ -242,7 +249,7 @@ class AnswerExtractor:
                 if not spans:  # read by its meaning (by_meaning above)
                     if sim < YESNO_ALONE:
                         continue
-                    spans = [_polarity(s)]
+                    spans = [_polarity(s, asked_state(question.text))]
                 if product_only and sim < SEMANTIC_ALONE:  # "Hooklane's delivery timeout is 10 seconds" reads
                     sc = 0.0
                 scoped = _names_scope(question, s)
@@ -413,7 +420,8 @@ def _explicit(value: str, kind: str, sentence: str) -> int:
     default"), 0 a "yes" or "available" that may be only the sentence's speaking of the thing (its
     mention, "modern terminals support ..."), 1 anything else (a negation, "only on Business")."""
     state = stated_state(sentence) if kind == "bool" else None
-    if state is not None and state.value.lower() == value.lower():
+    if state is not None and value.lower() in (state.value.lower(), f"yes ({state.value.lower()})",
+                                                f"no ({state.value.lower()})"):
         return 2
     return 0 if kind == "bool" and value.lower() in ("yes", "available") else 1
 

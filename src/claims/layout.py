@@ -56,6 +56,8 @@ def headed_name(line: str) -> str | None:
     if not m:
         return None
     name, args = m.group("name"), m.group("args").strip()
+    if name.lstrip("vV").replace(".", "").isdigit():
+        return None  # a release's heading ("## v1.5.4 (Feb 2023)"), no setting
     camel = any(a.islower() and b.isupper() for a, b in zip(name, name[1:]))
     shaped = any(ch in "._-" for ch in name.strip(".-")) and name == name.lower() or camel
     if not (shaped or m.group("tick") and name == name.lower()):

@@ -162,12 +162,13 @@ def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]
     if cue and not text_terms(sentence) & cue:
         return []
     if _share(text_terms(sentence), question.subject_terms) >= 0.5:
-        return [_polarity(sentence)]
+        return [_polarity(sentence, asked_state(question.text))]
     # a state the sentence states of what the question asks ("Automatic updates: Default: On"), on a
     # page about the subject (the product its title or opening names)
-    state = stated_state(sentence)
     opening = f"{chunk.metadata.get('title') or ''} {chunk.text[:300]}"
-    return [state] if state is not None and cue and _share(text_terms(opening), question.subject_terms) >= 0.5 else []
+    if stated_state(sentence) is None or not cue or _share(text_terms(opening), question.subject_terms) < 0.5:
+        return []
+    return [_polarity(sentence, asked_state(question.text))]
 
 
 # a state stated as a value: after a default cue ("Default: On", "the default is off", "defaults to
@@ -190,10 +191,26 @@ def stated_state(sentence: str) -> _Span | None:
     return _Span(m.start(group), m.end(group), word, "true" if word.lower() in TRUE_WORDS else "false", "bool")
 
 
-def _polarity(sentence: str) -> _Span:
-    """The state the sentence states ("Default: On", "off by default"), else yes, or no when the
-    main clause (before a dependent one) is negated."""
+# the state a question asks about: "is it turned off?", "on by default?", "is X disabled?"
+_ASKED_STATE = re.compile(r"\b(?:turned|switched|set|left)\s+(on|off)\b|\b(on|off)\s+(?:by\s+default|out\s+of\s+the\s+box)\b"
+                          r"|\b(enabled|disabled)\b", re.IGNORECASE)
+
+
+def asked_state(question: str) -> bool | None:
+    """True when the question asks whether something is on (enabled), False whether it is off, None
+    when it names no state."""
+    m = _ASKED_STATE.search(question)
+    return None if m is None else next(g for g in m.groups() if g).lower() in TRUE_WORDS
+
+
+def _polarity(sentence: str, asked: bool | None = None) -> _Span:
+    """The state the sentence states ("Default: On", "off by default"), answered as yes or no to
+    the state the question asks about when it names one ("Is SMB1 switched off?": "yes (off)"),
+    else yes, or no when the main clause (before a dependent one) is negated."""
     state = stated_state(sentence)
+    if state is not None and asked is not None:
+        yes = (state.normalized == "true") == asked
+        return _Span(state.start, state.end, f"{'yes' if yes else 'no'} ({state.value})", "true" if yes else "false", "bool")
     if state is not None:
         return state
     dependent = _DEPENDENT.search(sentence)

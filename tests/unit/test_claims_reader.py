@@ -606,8 +606,8 @@ def test_a_heading_of_prose_or_a_command_opens_no_entry() -> None:
     from src.claims.layout import entry_head
 
     assert [entry_head(h) for h in ("## Factory reset", "## `git commit --amend`", "### Update window",
-                                    "## Recovery mode (for experts)", "## `spool-depth: <number>`")] == \
-        [None, None, None, None, "spool-depth"]
+                                    "## Recovery mode (for experts)", "## v1.5.4 (Feb 2023)",
+                                    "## `spool-depth: <number>`")] == [None, None, None, None, None, "spool-depth"]
 
 
 def test_a_bare_default_label_gives_the_default_in_the_block_below_it() -> None:

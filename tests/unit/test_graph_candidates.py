@@ -604,3 +604,22 @@ def test_a_release_and_that_release_or_later_are_one_answer() -> None:
 
     assert same_value(v("2.1+", "v2.1+"), v("2.1", "v2.1")) and same_value(v("2.1 or later", "v2.1+"), v("2.1.0", "v2.1.0"))
     assert not same_value(v("2.1+", "v2.1+"), v("2.2", "v2.2"))
+
+
+def test_a_stated_state_answers_the_state_the_question_asks_about() -> None:
+    from src.claims.phrases import _polarity, asked_state
+
+    assert [asked_state(q) for q in ("Is legacy login switched off on a new install?", "Is the tray on by default?",
+                                     "Is telemetry disabled?", "How long is it kept?")] == [False, True, False, None]
+    assert _polarity("Legacy login is off by default.", False).value == "yes (off)"
+    assert _polarity("Legacy login is off by default.", True).value == "no (off)"
+    assert _polarity("Legacy login is off by default.").value == "off"
+
+
+def test_a_thread_stating_a_state_leaves_the_docs_word_standing() -> None:
+    question = analyse_question("Do I have to switch on crawler filtering myself?")
+    chunks = [_chunk("Crawler filtering removes known bots from every report.", cid="kb/docs/p.md#c0"),
+              _chunk("Crawler filtering is off by default, switch it on.", cid="kb/forums/t1#r1", source="forums"),
+              _chunk("You can use crawler filtering for cleaner reports.", cid="kb/forums/t2#r1", source="forums")]
+    got = AnswerExtractor(Tagger(None)).candidates(question, chunks)
+    assert sorted((c.value, c.chunk_id) for c in got) == [("off", "kb/forums/t1#r1"), ("yes", "kb/docs/p.md#c0")]
