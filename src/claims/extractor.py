@@ -32,6 +32,7 @@ from ..graph.scope import DIMENSION_NOUNS, find_scope
 from ..graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
 from ..graph.text import STOP, key_tokens, text_terms
 from ..types import Chunk
+from .answer import AUTHORITY_ORDER
 from .candidate import Candidate, SpanRow, _Answering, _names_scope, _segment_scope, _with_learned_scopes
 from .names import naming
 from .phrases import (
@@ -72,7 +73,6 @@ from .spans import (
 )
 
 PRODUCT_ONLY = 0.1  # share of the question's weight (IDF) under which a sentence names only the product
-SOURCE_ORDER = ("docs", "blogs", "forums", "tickets")  # the default authority order (spec section 1)
 _PER_UNIT = re.compile(r"\b(?:per|an?|each|every)\s+(?:second|sec|minute|min|hour|day|week|month)\b", re.IGNORECASE)
 MIN_LEXICAL = 0.15  # a sentence sharing less of the question's terms is not read
 MIN_SENTENCE_SCORE = 0.45  # lexical score + SEMANTIC_WEIGHT x cosine(question, sentence)
@@ -191,9 +191,8 @@ class AnswerExtractor:
             # that only speaks of the thing ("Add a mouse feature so tmux can ..."), from a source no
             # more authoritative than one stating it (a thread's "off by default" leaves the docs'
             # word standing); a "no" stands
-            ranks = {s: i for i, s in enumerate(SOURCE_ORDER)}
-            best = min(ranks.get(s, len(ranks)) for s in stated)
-            out = [c for c in out if _explicit(c.value, c.kind, c.sentence) or ranks.get(c.source, len(ranks)) < best]
+            best = max(AUTHORITY_ORDER.get(s, 0) for s in stated)
+            out = [c for c in out if _explicit(c.value, c.kind, c.sentence) or AUTHORITY_ORDER.get(c.source, 0) > best]
         return _with_learned_scopes(out, chunks)
 
     def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:
