@@ -185,8 +185,9 @@ class AnswerExtractor:
             named = naming(chunks, question.names)
             if any(c.chunk_id in named for c in out):
                 out = [c for c in out if c.chunk_id in named]
-        stated = [c.source for c in out if _explicit(c.value, c.kind, c.sentence) == 2]
-        if question.atype is AnswerType.YESNO and stated:
+        stated = [c.source for c in out if _explicit(c.value, c.kind, c.sentence) == 2] \
+            if question.atype is AnswerType.YESNO else []
+        if stated:
             # a sentence stating the state ("the default is off") outweighs every "yes" or "available"
             # that only speaks of the thing ("Add a mouse feature so tmux can ..."), from a source no
             # more authoritative than one stating it (a thread's "off by default" leaves the docs'

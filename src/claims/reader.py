@@ -428,13 +428,11 @@ class _Reader:
                 under, i = True, i + 1
                 continue
             if under and line.strip():  # "Default:" over "    dns_timeout 30 seconds": its value
-                end = i + 1
-                while end < len(lines) and lines[end].strip() and not _FENCE.match(lines[i]):
-                    end += 1
-                if _FENCE.match(line):
+                if _FENCE.match(line):  # a fenced block: up to its closing fence
                     end = next((j for j in range(i + 1, len(lines)) if _FENCE.match(lines[j])), len(lines))
                     block, i = lines[i + 1:end], end + 1
-                else:
+                else:  # an indented block or a line: up to the next blank line
+                    end = next((j for j in range(i + 1, len(lines)) if not lines[j].strip()), len(lines))
                     block, i = lines[i:end], end
                 under = False
                 yield from self._defaults(block)

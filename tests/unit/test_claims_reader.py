@@ -617,6 +617,8 @@ def test_a_bare_default_label_gives_the_default_in_the_block_below_it() -> None:
             "## TAG: retry_wait\n\nExample:\n\n    retry_wait 2 minutes\n")
     assert _read(text) == [("lookup_wait", "30 seconds", "default", {}), ("keep_halfopen", "off", "default", {}),
                            ("retry_wait", "2 minutes", "stated", {})]
+    fenced = "## TAG: lookup_wait\n\nDefault:\n\n```\nlookup_wait 45 seconds\n```\n\nThe wait is per query.\n"
+    assert _read(fenced) == [("lookup_wait", "45 seconds", "default", {})]
 
 
 def test_the_setting_the_best_answering_sentence_names_brings_the_docs_default() -> None:
