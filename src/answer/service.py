@@ -541,13 +541,14 @@ class AnswerService:
         q = replace(q, weights=self._relevance_model().weights(q.subject_terms | q.cue_terms))
         unique = list({c.id: c for c in chunks}.values())
         q = replace(q, names=self.asked_names(question, unique))
-        typed = (extractor or self.answer_extractor()).candidates(q, unique)
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
         if setting is not None:  # a setting named by words: the threads answering in other words contest it
-            rivals = extracted_rivals(setting, typed, self._setting_of())
+            rivals = extracted_rivals(setting, self.answer_extractor().candidates(q, unique), self._setting_of()) \
+                if setting.by_words else []
             return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority)
-        candidates = releases_only(q, typed, self.setting_claims() or {}, self._setting_of())
+        candidates = (extractor or self.answer_extractor()).candidates(q, unique)
+        candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
         if extractor is None and candidates and self.setting_claims() and not q.names:
             best = max(candidates, key=lambda c: c.score)
             setting = answering_setting(q, best, unique, self.setting_claims() or {})

@@ -54,6 +54,12 @@ class SettingAnswer:
     how: str  # "named" | "meaning" | "answer"
     candidates: tuple[Candidate, ...]
 
+    @property
+    def by_words(self) -> bool:
+        """Named by words ("first reminder delay", a definition list's term), not an identifier:
+        threads never write the name, so its rivals are found by meaning (``extracted_rivals``)."""
+        return " " in self.setting
+
 
 def _named(question: str, settings: set[str]) -> list[str]:
     """Settings the question names: an identifier in it, or a known setting's name as a word; a
@@ -334,7 +340,7 @@ def extracted_rivals(found: SettingAnswer, candidates: Sequence[Candidate],
     (``of``). A setting with an identifier's name (``escape-time``, ``log.retention.hours``) has
     its rivals name it, or state a default closest to its entry (``_unnamed_rivals``): a sentence
     in other words is too often about another setting (measured: one right, one wrong)."""
-    if " " not in found.setting:
+    if not found.by_words:
         return []
     kinds = {c.kind for c in found.candidates if AUTHORITY_ORDER.get(c.source, 0)}
     said = {c.chunk_id for c in found.candidates}

@@ -281,18 +281,17 @@ def _alternative_amounts(q: str) -> AnswerType | None:
     return _KIND_TYPES.get(norm.kind) if norm else None
 
 
-def _proposed_amount(q: str) -> AnswerType | None:
+def _proposed_amount(proposed: list[Mention]) -> AnswerType | None:
     """"Is 4096 bytes still the default buffer size?", "Is the default cache 256 MB?": a yes/no
-    question proposing one measure with its unit asks for that measure; the sources' values answer
-    it, and whether they hold the one proposed. A bare number ("Windows 10") and a number's plural
-    ("404s") propose nothing."""
-    found = proposed_amounts(q)
-    kinds = {m.norm.kind for m in found}
+    question proposing one measure with its unit (``proposed_amounts``) asks for that measure; the
+    sources' values answer it, and whether they hold the one proposed."""
+    kinds = {m.norm.kind for m in proposed}
     return _KIND_TYPES[kinds.pop()] if len(kinds) == 1 else None
 
 
 def proposed_amounts(q: str) -> list[Mention]:
-    """The measures with a unit a question writes (``_proposed_amount``)."""
+    """The measures with a unit a question writes; a bare number ("Windows 10") and a number's
+    plural ("404s") are none."""
     return [m for m in find_mentions(q) if not m.bare and m.norm.kind in _KIND_TYPES and m.norm.kind != "number"
             and not (m.text.endswith("s") and m.text[:-1].isdigit())]
 
@@ -334,8 +333,9 @@ def analyse_question(text: str) -> Question:
             atype = AnswerType.PHRASE
     elif _YESNO.match(q):
         atype = _alternative_amounts(q)
-        if atype is None and (atype := _proposed_amount(q) or AnswerType.YESNO) is not AnswerType.YESNO:
-            asked_q = mask_spans(q, [(m.start, m.end) for m in proposed_amounts(q)])  # asked, not the subject
+        proposed = proposed_amounts(q) if atype is None else []
+        if atype is None and (atype := _proposed_amount(proposed) or AnswerType.YESNO) is not AnswerType.YESNO:
+            asked_q = mask_spans(q, [(m.start, m.end) for m in proposed])  # asked, not the subject
     else:
         atype = AnswerType.PHRASE
     if re.search(r"\b(?:date of birth|birth date|birthdate)\b", low):
