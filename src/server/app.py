@@ -287,14 +287,21 @@ def create_app(service: AnswerService, *, token: str | None = None, max_body_byt
     @app.post("/api/ask")
     def ask(req: AskRequest) -> dict[str, Any]:
         """Answer with numbered citations, a verdict (consistent | contradiction | scoped |
-        insufficient_data) and warnings; also the ranked `results`, the claim `graph` and `display`
-        (the plain-words explanation, authoritative value, warnings and citation labels the page shows)."""
+        insufficient_data) and warnings; also the ranked `results`, `cited_beyond` (cited chunks the claim
+        graph read below the results' cut: a source's own voice, counter-evidence), the claim `graph`
+        and `display` (the plain-words explanation, authoritative value, warnings and citation labels
+        the page shows)."""
         answer, ret = service.ask(req.q, AskOptions(config=fusion_config(req), graph_topn=req.graph_topn,
                                                     counter_evidence=req.counter_evidence))
         qid = store.add(ret.graph, answer.query)
         payload = ret.to_json(graph_html=f"/api/graph/{qid}" if ret.graph is not None else None)
         log_query(payload, log_dir=log_dir)
+        cited = {c.id for c in answer.citations}
+        beyond = {s.id: s for s in ret.beyond if s.id in cited}  # cited, read by the graph below the cut
         return {**answer.to_json(), "results": payload["results"], "graph": payload["graph"],
+                "cited_beyond": [{"id": s.id, "source": s.source, "score": round(s.score, 6),
+                                  "scores": {k: round(v, 6) for k, v in s.scores.items()},
+                                  "text": s.chunk.text, "metadata": s.chunk.metadata} for s in beyond.values()],
                 "config": payload["config"], "query_id": qid, "display": answer_display(service, answer)}
 
     @app.get("/api/graph/{query_id}", response_class=HTMLResponse)

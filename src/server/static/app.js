@@ -68,8 +68,8 @@ function setStatus(text, isError) {
   s.className = isError ? "error" : "";
 }
 
-function highlight(rank) {
-  const card = document.querySelector('#evidence li[data-rank="' + Number(rank) + '"]');
+function highlight(id) {
+  const card = [...document.querySelectorAll("#evidence li.card")].find((n) => n.dataset.id === String(id));
   if (!card) return;
   document.querySelectorAll("#evidence li.hit").forEach((n) => n.classList.remove("hit"));
   card.classList.add("hit");
@@ -102,7 +102,7 @@ function chunkLabel(id) {
   return m ? String(id).split("#")[0] + ", page " + Number(m[1]) : String(id);
 }
 
-function renderCitations(citations, rankOf, labels) {
+function renderCitations(citations, labels) {
   const list = document.getElementById("citations");
   list.replaceChildren();
   for (const c of citations) {
@@ -114,21 +114,24 @@ function renderCitations(citations, rankOf, labels) {
     const link = el("a", "cid", shown ? shown.label : chunkLabel(c.id));
     link.title = c.id;
     link.href = "#";
-    link.addEventListener("click", (ev) => { ev.preventDefault(); highlight(rankOf.get(c.id)); });
+    link.addEventListener("click", (ev) => { ev.preventDefault(); highlight(c.id); });
     li.appendChild(link);
     li.appendChild(el("q", "csentence", c.sentence));
     list.appendChild(li);
   }
 }
 
-function renderEvidence(results) {
+// The ranked results, then the cited chunks the claim graph read below their cut (a source's own
+// voice, counter-evidence), so that every citation has a card to show.
+function renderEvidence(results, beyond) {
   const list = document.getElementById("evidence");
   list.replaceChildren();
-  for (const r of results) {
-    const li = el("li", "card");
-    li.dataset.rank = String(Number(r.rank));
+  const cards = [...results, ...beyond.map((r) => ({...r, rank: null}))];
+  for (const r of cards) {
+    const li = el("li", r.rank === null ? "card beyond" : "card");
+    li.dataset.id = String(r.id);
     const head = el("div", "card-head");
-    head.appendChild(el("span", "rank", "#" + r.rank));
+    head.appendChild(el("span", "rank", r.rank === null ? "cited, below the top " + results.length : "#" + r.rank));
     head.appendChild(badge(r.source));
     head.appendChild(el("span", "score", "score " + Number(r.score).toFixed(4)));
     li.appendChild(head);
@@ -148,7 +151,7 @@ function renderEvidence(results) {
     li.appendChild(el("p", "text", text.length > 600 ? text.slice(0, 600) + " ..." : text));
     list.appendChild(li);
   }
-  document.getElementById("evidence-panel").hidden = results.length === 0;
+  document.getElementById("evidence-panel").hidden = cards.length === 0;
 }
 
 // `messages` (the server's display.warnings) words a conflict warning that would repeat the
@@ -171,7 +174,6 @@ function renderAsk(data) {
   v.className = "verdict v-" + status;
   document.getElementById("method").textContent = data.method === "llm" ? "LLM answer (" + data.llm + ")"
     : data.method === "extractive" ? "extractive answer" : "";
-  const rankOf = new Map((data.results || []).map((r) => [r.id, r.rank]));
   renderAnswer(document.getElementById("answer"), data.answer, data.citations);
   document.querySelectorAll("#answer a.cite").forEach((a) => a.addEventListener("click", (ev) => {
     ev.preventDefault();
@@ -179,7 +181,7 @@ function renderAsk(data) {
     document.querySelectorAll("#citations li.hit").forEach((n) => n.classList.remove("hit"));
     const item = document.getElementById("citation-" + Number(a.dataset.n));
     if (item) item.classList.add("hit");
-    if (c) highlight(rankOf.get(c.id));
+    if (c) highlight(c.id);
   }));
   // One explanation, in plain words (display), and the authoritative value without the sources it names.
   const shown = data.display || {};
@@ -187,9 +189,9 @@ function renderAsk(data) {
   document.getElementById("authoritative").textContent = auth ? "Authoritative answer: " + auth : "";
   document.getElementById("verdict-explanation").textContent = shown.explanation || data.verdict.explanation || "";
   renderWarnings(data.warnings || [], shown.warnings);
-  renderCitations(data.citations || [], rankOf, new Map((shown.citations || []).map((c) => [c.n, c])));
+  renderCitations(data.citations || [], new Map((shown.citations || []).map((c) => [c.n, c])));
   document.getElementById("answer-panel").hidden = false;
-  renderEvidence(data.results || []);
+  renderEvidence(data.results || [], data.cited_beyond || []);
   const frame = document.getElementById("graph");
   const hasGraph = data.graph && data.graph.keys && data.graph.keys.length > 0 && data.query_id;
   document.getElementById("graph-panel").hidden = !hasGraph;
