@@ -333,7 +333,7 @@ class _Reader:
                 note = []
                 continue
             cm = COMMENT.match(ln)
-            shown = _commented_out(ln) if file and cm else None  # the directive, read once
+            shown = _commented_out(ln) if cm else None  # the directive, read once (a file's, or a block's)
             if cm and not (shown or file and self._commented_default(rows, i, note)):
                 note.append(cm.group("text"))
                 continue

@@ -554,6 +554,18 @@ def test_a_directive_commented_out_against_its_marker_shows_the_default() -> Non
         ("listen", "8080", "configured")]
 
 
+def test_a_sample_configuration_quoted_in_a_page_shows_its_defaults_commented_out() -> None:
+    # a Markdown page quoting a sample file keeps its convention: each directive at its default,
+    # commented out under the comment describing it; a key with no value gives nothing
+    text = ("```\n# conf.d/20-queue.conf\n##\n## Queue settings\n##\n\nprotocol queue {\n"
+            "  # Maximum number of connections one user may hold from each address.\n"
+            "  #max_user_connections = 10\n  #queue_capability =\n}\n```\n")
+    got = [(c.attribute.name, c.value, c.modality.value, c.attribute.context) for c in read_chunk(
+        _chunk(text, cid="kb/docs/sample_queue_conf.md#c0"))]
+    assert got == [("max_user_connections", "10", "default",
+                    "Maximum number of connections one user may hold from each address.")]
+
+
 def test_a_configuration_file_s_keys_name_its_settings_in_prose() -> None:
     doc = _chunk(STORE_CONF, cid="kb/docs/store.conf#c0", format="config")
     post = _chunk("Title: dropped clients\nUser: why?\nReply: maxclients is 4064 by default and tcp-keepalive "
