@@ -244,6 +244,8 @@ def _unit_of(rest: str) -> tuple[str, float, str] | None:
         return "number", 1.0, ""
     if rest in ("%",) or rest.lower() in ("percent", "per cent", "pct"):
         return "percent", 1.0, ""
+    if rest in ("M", "G", "T"):  # "256M", "1G": a size as configuration files write it (mebibytes...)
+        return "size", float(1024 ** (" KMGT".index(rest))), ""
     data = _DATA_RATE.match(rest.replace(" / ", "/"))
     if data:
         factor = _DATA_PREFIX[(data.group("p") or "").lower()]

@@ -26,6 +26,8 @@ def test_canonical_forms(text, canonical):
     ("30 days", "30 MB", "incomparable"), ("30 days", "30", "incomparable"),
     # a release named without its trailing zeros is the same release
     ("v1.8", "v1.8.0", "equal"), ("v2", "v2.0.0", "equal"), ("v1.8", "v1.8.1", "differ"), ("v1.10", "v1.1", "differ"),
+    # a configuration file's "256M" is 256 mebibytes, never a count of 256 things called "M"
+    ("256M", "256 MB", "equal"), ("1G", "1024 MB", "equal"), ("256M", "256", "incomparable"),
 ])
 def test_compare(a, b, verdict):
     assert compare(parse_value(a), parse_value(b)) == verdict
