@@ -179,10 +179,16 @@ def _noun_type(noun: str) -> AnswerType | None:
     return None
 
 
+_A_UNIT = re.compile(r"(?:\s+[\w-]+)*?\s+([\w-]+)\s+(?:a|an|each|every)\s+(?:second|minute|hour|day|week|month|year)\b",
+                     re.IGNORECASE)  # "... events a month": counted in each unit of time
+
+
 def _how(m: re.Match) -> tuple[AnswerType, str | None]:
     word, words = m.group(1).lower(), (m.group(2) or "").lower().split()
     if word in ("many", "much") and "per" in words:  # "how many requests per hour": a rate
         return AnswerType.RATE, (words[:words.index("per")] or [None])[-1]
+    if word in ("many", "much") and (a := _A_UNIT.match(m.string, m.start(2))):  # "how many events a month"
+        return AnswerType.RATE, a.group(1).lower()
     cut = next((i for i, w in enumerate(words) if w in ("of", "in", "on", "for", "at", "from", "with")), len(words))
     nxt = words[:cut][-1] if words[:cut] else ""  # "how many days of version history": days are counted
     if word == "many":

@@ -203,3 +203,14 @@ def test_a_subject_named_as_a_product(question: str, product: bool) -> None:
 ])
 def test_the_oldest_of_a_kind_having_an_option_asks_for_a_release(question: str, atype: AnswerType) -> None:
     assert analyse_question(question).atype == atype
+
+
+def test_how_many_things_a_unit_of_time_asks_a_rate() -> None:
+    # "a minute" counts per unit of time, as "per minute" does (pint reads a bare "a" as a year:
+    # no duration is asked); "at a time" names no unit of time
+    for question in ("How many webhooks a minute can a Starter account send?",
+                     "How many webhooks per minute can a Starter account send?"):
+        q = analyse_question(question)
+        assert (q.atype, q.type_noun) == (AnswerType.RATE, "webhooks")
+    q = analyse_question("How many devices can a family use at a time?")
+    assert (q.atype, q.type_noun) == (AnswerType.COUNT, "devices")
