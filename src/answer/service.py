@@ -531,6 +531,7 @@ class AnswerService:
         offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
         only the values of the fact the best answer states. Call under ``self.lock``."""
         from ..claims.answer import answering_setting, extracted_rivals, releases_only, setting_answer
+        from ..claims.candidate import with_corpus_scope
         from ..claims.judge import judge_setting
         from ..claims.sentences import idf_weights
         from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
@@ -540,7 +541,7 @@ class AnswerService:
         # what each question term says in this corpus: a feature's name more than the product's
         q = replace(q, weights=self._relevance_model().weights(q.subject_terms | q.cue_terms))
         unique = list({c.id: c for c in chunks}.values())
-        q = replace(q, names=self.asked_names(question, unique))
+        q = with_corpus_scope(replace(q, names=self.asked_names(question, unique)), unique)
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
         if setting is not None:  # a setting named by words: the threads answering in other words contest it

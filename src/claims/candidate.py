@@ -64,7 +64,7 @@ def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -
     plan") scopes a sentence that names it bare (``src.graph.scope.learned_scope``)."""
     vocab: dict[str, str] = {}
     for chunk in chunks:
-        for name, dim in _plan_names(chunk.text):
+        for name, dim in _introduced(chunk):
             vocab.setdefault(name, dim)
     if not vocab:
         return candidates
@@ -73,6 +73,29 @@ def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -
         extra = {k: v for k, v in learned_scope(c.sentence, vocab).items() if k not in c.scope}
         out.append(replace(c, scope=dict(sorted({**c.scope, **extra}.items()))) if extra and c.kind != "only" else c)
     return out
+
+
+def with_corpus_scope(question: Question, chunks: Sequence[Chunk]) -> Question:
+    """"We're on Pro - how long ...?": a plan name the evidence introduces ("the Pro plan") scopes
+    a question that names it bare, as it scopes a sentence (``_with_learned_scopes``)."""
+    if question.scope:
+        return question
+    vocab: dict[str, str] = {}
+    for chunk in chunks:
+        for name, dim in _introduced(chunk):
+            vocab.setdefault(name, dim)
+    scope = learned_scope(question.text, vocab) if vocab else {}
+    return replace(question, scope=scope) if scope else question
+
+
+def _introduced(chunk: Chunk) -> tuple[tuple[str, str], ...]:
+    """The plan names a chunk introduces, in its prose or as a table's columns (``| | Hobby | Pro
+    |`` over rows of limits reads "... on the Pro plan")."""
+    names = _plan_names(chunk.text)
+    if "|" in chunk.text:
+        from .sentences import chunk_sentences
+        names += _plan_names("\n".join(chunk_sentences(chunk)))
+    return names
 
 
 @lru_cache(maxsize=8192)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from src.claims.candidate import Candidate
+from src.claims.candidate import Candidate, with_corpus_scope
 from src.claims.extractor import AnswerExtractor
 from src.claims.phrases import _fullest, _key_values
 from src.claims.sentences import chunk_sentences
@@ -209,6 +209,20 @@ def test_a_plan_named_bare_takes_the_scope_the_evidence_introduced() -> None:
     forum = _chunk("Reply: On Basic you only get 30 days of version history.", "n/forums/t.txt#qa", "forums")
     got = {(c.chunk_id, c.value): c.scope for c in ex.candidates(q, [docs, forum])}
     assert got[("n/forums/t.txt#qa", "30 days")] == {"plan": "basic"}
+
+
+def test_a_question_naming_a_plan_bare_takes_the_scope_a_table_of_plans_introduced() -> None:
+    # a pricing table names its plans only in its header; a user writes "We're on Pro"
+    docs = _chunk("# Plans and limits\n\n| | Hobby | Pro |\n|---|---|---|\n"
+                  "| Data retention | 6 months | 24 months |\n", "q/docs/plans.md#c0")
+    blog = _chunk("On Pro, keep the default date range on dashboards to 30 days.", "q/blogs/tips.md#c0", "blogs")
+    q = analyse_question("We're on Pro - how many months of history are kept?")
+    assert q.scope == {}
+    assert with_corpus_scope(q, [docs, blog]).scope == {"plan": "pro"}
+    assert with_corpus_scope(q, [blog]).scope == {}  # nothing introduced "Pro" as a plan
+    scoped = with_corpus_scope(q, [docs, blog])
+    got = {c.value: c.scope for c in AnswerExtractor(Tagger(None)).candidates(scoped, [docs, blog])}
+    assert got["24 months"] == {"plan": "pro"} and "6 months" not in got
 
 
 @pytest.mark.parametrize("question, text, expected", [
