@@ -530,7 +530,13 @@ class AnswerService:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
         offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
         only the values of the fact the best answer states. Call under ``self.lock``."""
-        from ..claims.answer import answering_setting, extracted_rivals, releases_only, setting_answer
+        from ..claims.answer import (
+            answering_setting,
+            closer_sentence,
+            extracted_rivals,
+            releases_only,
+            setting_answer,
+        )
         from ..claims.candidate import with_corpus_scope
         from ..claims.judge import judge_setting
         from ..claims.sentences import idf_weights
@@ -544,11 +550,14 @@ class AnswerService:
         q = with_corpus_scope(replace(q, names=self.asked_names(question, unique)), unique)
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
-        if setting is not None:  # a setting named by words: the threads answering in other words contest it
-            rivals = extracted_rivals(setting, self.answer_extractor().candidates(q, unique), self._setting_of()) \
-                if setting.by_words else []
+        # the offline typed answers, where they are used: a setting chosen by meaning yields to a docs
+        # sentence closer to the question; a setting named by words takes its rivals from them
+        extracted = self.answer_extractor().candidates(q, unique) \
+            if setting is not None and (setting.how == "meaning" or setting.by_words) else None
+        if setting is not None and not (extracted is not None and closer_sentence(setting, extracted)):
+            rivals = extracted_rivals(setting, extracted, self._setting_of()) if extracted and setting.by_words else []
             return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority)
-        candidates = (extractor or self.answer_extractor()).candidates(q, unique)
+        candidates = extracted if extracted is not None else (extractor or self.answer_extractor()).candidates(q, unique)
         candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
         if extractor is None and candidates and self.setting_claims() and not q.names:
             best = max(candidates, key=lambda c: c.score)

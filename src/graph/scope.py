@@ -107,10 +107,12 @@ def learned_scope(sentence: str, vocab: Mapping[str, str]) -> dict[str, str]:
     """Scope from bare names a corpus introduced elsewhere ("On Team, ..." after "Team plan").
 
     ``vocab`` maps a lower-case name to its dimension; only capitalised mentions right after
-    on/for/in/with count, so ordinary words are not mistaken for plan names.
+    on/for/in/with (and the, our, my, your: "on our Team org") count, so ordinary words are not
+    mistaken for plan names.
     """
     found: dict[str, set[str]] = {}
-    for m in re.finditer(rf"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+(?:the\s+)?({_NAMES})", sentence):
+    lead = r"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+(?:(?:the|our|my|your)\s+)?"
+    for m in re.finditer(rf"{lead}({_NAMES})", sentence):
         for name in _split_names(m.group(1)):
             if name in vocab:
                 found.setdefault(vocab[name], set()).add(name)

@@ -8,7 +8,15 @@ from pathlib import Path
 import numpy as np
 
 from src.claims import read_chunk
-from src.claims.answer import _named, by_setting, releases_only, setting_answer, setting_of
+from src.claims.answer import (
+    SettingAnswer,
+    _named,
+    by_setting,
+    closer_sentence,
+    releases_only,
+    setting_answer,
+    setting_of,
+)
 from src.claims.candidate import Candidate
 from src.claims.judge import judge_setting
 from src.claims.layout import entry_names
@@ -694,3 +702,20 @@ def test_a_thread_answering_in_other_words_contests_the_default_of_a_setting_nam
     assert extracted_rivals(SettingAnswer("first reminder delay", "meaning", (docs,)), [forum, far], None) == [forum]
     # a setting with an identifier's name has its rivals name it
     assert extracted_rivals(SettingAnswer("reminder_delay", "meaning", (docs,)), [forum, far], None) == []
+
+
+def test_a_setting_chosen_by_meaning_yields_to_a_docs_sentence_clearly_closer_to_the_question() -> None:
+    # "how long are recordings kept?": a definition list's "Diagnostics: logs are kept for 30 days"
+    # came closest among settings (0.52), a docs table row answers it closer (0.72)
+    def cand(value: str, source: str, meaning: float, score: float = 1.5) -> Candidate:
+        return Candidate(value, value, "duration", {}, f"kept for {value}", f"kb/{source}/a#c0", source, score,
+                         meaning=meaning)
+
+    chosen = SettingAnswer("diagnostics", "meaning", (cand("30 days", "docs", 0.52),), meaning=0.52)
+    assert closer_sentence(chosen, [cand("90 days", "docs", 0.72), cand("7 days", "forums", 0.9, 3.0)])
+    # the docs' best answering sentence (by score) decides; a thread's never does
+    assert not closer_sentence(chosen, [cand("90 days", "docs", 0.58), cand("7 days", "forums", 0.9, 3.0)])
+    assert not closer_sentence(chosen, [cand("90 days", "docs", 0.9, 1.0), cand("1 day", "docs", 0.55, 2.0)])
+    assert not closer_sentence(chosen, [cand("7 days", "forums", 0.9)])
+    named = SettingAnswer("retention.days", "named", chosen.candidates)  # a setting the question names stays
+    assert not closer_sentence(named, [cand("90 days", "docs", 0.99)])

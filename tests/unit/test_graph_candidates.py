@@ -220,6 +220,8 @@ def test_a_question_naming_a_plan_bare_takes_the_scope_a_table_of_plans_introduc
     assert q.scope == {}
     assert with_corpus_scope(q, [docs, blog]).scope == {"plan": "pro"}
     assert with_corpus_scope(q, [blog]).scope == {}  # nothing introduced "Pro" as a plan
+    ours = analyse_question("How many months of history are kept for a token on our Pro org?")
+    assert with_corpus_scope(ours, [docs]).scope == {"plan": "pro"}
     scoped = with_corpus_scope(q, [docs, blog])
     got = {c.value: c.scope for c in AnswerExtractor(Tagger(None)).candidates(scoped, [docs, blog])}
     assert got["24 months"] == {"plan": "pro"} and "6 months" not in got
