@@ -84,7 +84,7 @@ def with_corpus_scope(question: Question, chunks: Sequence[Chunk]) -> Question:
     for chunk in chunks:
         for name, dim in _introduced(chunk):
             vocab.setdefault(name, dim)
-    scope = learned_scope(question.text, vocab) if vocab else {}
+    scope = learned_scope(question.text, vocab, asked=True) if vocab else {}
     return replace(question, scope=scope) if scope else question
 
 

@@ -103,15 +103,17 @@ def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
     return {k: ",".join(sorted(v)) for k, v in sorted(found.items())}, spans
 
 
-def learned_scope(sentence: str, vocab: Mapping[str, str]) -> dict[str, str]:
+def learned_scope(sentence: str, vocab: Mapping[str, str], *, asked: bool = False) -> dict[str, str]:
     """Scope from bare names a corpus introduced elsewhere ("On Team, ..." after "Team plan").
 
     ``vocab`` maps a lower-case name to its dimension; only capitalised mentions right after
-    on/for/in/with (and the, our, my, your: "on our Team org") count, so ordinary words are not
-    mistaken for plan names.
+    on/for/in/with (and "the") count, so ordinary words are not mistaken for plan names. A
+    question (``asked``) also names its asker's plan after "our", "my", "your" ("on our Team org");
+    a thread's "in my Solo library" is a story, not the scope of its claim.
     """
     found: dict[str, set[str]] = {}
-    lead = r"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+(?:(?:the|our|my|your)\s+)?"
+    owner = "the|our|my|your" if asked else "the"
+    lead = rf"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+(?:(?:{owner})\s+)?"
     for m in re.finditer(rf"{lead}({_NAMES})", sentence):
         for name in _split_names(m.group(1)):
             if name in vocab:

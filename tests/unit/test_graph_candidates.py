@@ -15,7 +15,7 @@ from src.claims.sentences import chunk_sentences
 from src.claims.spans import _Span
 from src.graph.nlp import Tagger, load_tagger
 from src.graph.question import analyse_question
-from src.graph.scope import find_scope
+from src.graph.scope import find_scope, learned_scope
 from src.types import Chunk
 
 
@@ -222,6 +222,9 @@ def test_a_question_naming_a_plan_bare_takes_the_scope_a_table_of_plans_introduc
     assert with_corpus_scope(q, [blog]).scope == {}  # nothing introduced "Pro" as a plan
     ours = analyse_question("How many months of history are kept for a token on our Pro org?")
     assert with_corpus_scope(ours, [docs]).scope == {"plan": "pro"}
+    # a thread's "in my Pro library" tells a story; it does not scope the thread's claim
+    assert learned_scope("Reports go back 30 months in my Pro library.", {"pro": "plan"}) == {}
+    assert learned_scope("Reports go back 30 months on the Pro plan.", {"pro": "plan"}) == {"plan": "pro"}
     scoped = with_corpus_scope(q, [docs, blog])
     got = {c.value: c.scope for c in AnswerExtractor(Tagger(None)).candidates(scoped, [docs, blog])}
     assert got["24 months"] == {"plan": "pro"} and "6 months" not in got
