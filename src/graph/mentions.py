@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from .text import STOP
-from .values import ANY_NUM, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
+from .values import ANY_NUM, MIN_VERSION, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
 
 DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
 _CLOCK = r"\d{1,2}:\d{2}(?:\s*(?:am|pm))?"
@@ -16,8 +16,6 @@ _TIME = re.compile(rf"\b(?:every\s+)?(?:{DAY}\b(?:\s*(?:at|from|,)?\s*{_CLOCK}(?
 _NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|(?P<word>{SPELLED_NUMBER.pattern}|\ba\b|\ban\b))"
                      rf"(?:{RANGE_SEP}(?P<hi>{ANY_NUM}))?", re.IGNORECASE)
 _TAIL_TOKEN = re.compile(r"\s*(?:-\s*)?(%|/|[A-Za-z]+)")
-_MIN_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)\s*(?:\+|or\s+(?:later|newer|above|higher)|and\s+(?:later|up|above))",
-                          re.IGNORECASE)
 # "since 4.0", "starting with v3.4", "from version 5.0 of the app onwards": a minimum version too
 _SINCE_VERSION = re.compile(r"\b(?:since|starting\s+(?:with|from|in|at)|from(?=\s+(?:version\s+|v)?\d+\.\d+"
                             r"(?:\.\d+)?(?:\s+[\w-]+){0,5}?\s+onwards?\b))\s+(?:version\s+|v)?(\d+\.\d+(?:\.\d+)?)(?![\w.])",
@@ -102,7 +100,7 @@ def find_mentions(text: str) -> list[Mention]:
     """All value mentions in ``text``, in reading order, non-overlapping."""
     blocked = _blocked(text)
     out: list[Mention] = []
-    for rx in (_MIN_VERSION, _SINCE_VERSION):  # "5.2 or later", then "since 4.0"
+    for rx in (MIN_VERSION, _SINCE_VERSION):  # "5.2 or later", then "since 4.0"
         for m in rx.finditer(text):
             if not any(x.overlaps(m.span()) for x in out):
                 out.append(Mention(m.start(), m.end(), m.group(0), Norm("version", f"v{m.group(1)}+")))

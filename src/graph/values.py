@@ -50,6 +50,9 @@ SPELLED_NUMBER = re.compile(rf"\b(?:{_BELOW_100}(?:\s+hundred(?:\s+(?:and\s+)?{_
                             re.IGNORECASE)
 # A number in digits, or in words: "forty-five" is one number, not the range forty to five.
 ANY_NUM = rf"(?:{NUM}|{SPELLED_NUMBER.pattern}|\b{WORD_NUM}\b)"
+# "5.2 or later", "6.0 and later", "2.1+": the oldest release that has something
+MIN_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)\s*(?:\+|or\s+(?:later|newer|above|higher)|and\s+(?:later|up|above))",
+                         re.IGNORECASE)
 RANGE_SEP = r"\s*(?:-|–|—|to|\.\.)\s*"
 TRUE_WORDS = {"true", "yes", "enabled", "on", "available", "supported", "allowed", "included"}
 FALSE_WORDS = {"false", "no", "disabled", "off", "unavailable", "not available", "not supported",
@@ -290,6 +293,8 @@ def parse_value(text: str) -> Norm | None:
     ver = re.fullmatch(r"(?:v|version\s*)(\d+(?:\.(?:\d+|x))*)", low)
     if ver:
         return Norm("version", "v" + ver.group(1))
+    if floor := MIN_VERSION.fullmatch(t):  # "6.0 and later" is a release, never 6 things called "and later"
+        return Norm("version", f"v{floor.group(1)}+")
     wt = weekday_time(low)
     if wt:
         return Norm("time", wt)

@@ -13,6 +13,8 @@ from src.graph.values import compare, parse_value
     ("1000 RPM", "1000/min"), ("10,000 events per month", "10000/month"), ("99.9%", "99.9%"),
     ("32", "32"), ("3e-5", "3e-05"), ("v2.1", "v2.1"), ("Sundays 02:00-04:00 UTC", "sun 02:00-04:00 utc"),
     ("not available", "false"), ("yes", "true"), ("only:mobile,desktop", "only:desktop,mobile"),
+    # the oldest release that has something, never 6 things called "and later"
+    ("6.0 and later", "v6.0+"), ("2.1+", "v2.1+"), ("v3.4 or newer", "v3.4+"),
 ])
 def test_canonical_forms(text, canonical):
     norm = parse_value(text)
