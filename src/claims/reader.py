@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from ..graph.mentions import Mention, find_mentions
 from ..graph.text import STOP
-from ..graph.values import parse_value
+from ..graph.values import configured_value, parse_value
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
 from .layout import COMMENT, CONFIG, DEFINITION, entry_head, hanging_head, unwrap
@@ -140,14 +140,16 @@ class _Reader:
 
     # -- values --------------------------------------------------------------------------
     def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
-               modality: Modality, scope: dict[str, str], inferred: bool = False) -> ReadClaim | None:
-        """``inferred``: the sentence does not name the setting; the chunk's context gave it."""
+               modality: Modality, scope: dict[str, str], inferred: bool = False,
+               configured: bool = False) -> ReadClaim | None:
+        """``inferred``: the sentence does not name the setting; the chunk's context gave it.
+        ``configured``: a configuration line's value ("256M" is a size there)."""
         value = value.strip().strip("`*\"'").rstrip(".,;:")
         if not value or name and (name in STOP or self._names_file(name)):
             return None  # "and", "mosquitto.conf" in mosquitto.conf.5.txt: no setting
         unit = unit_from_name(name) if name else ""
         text = f"{value} {unit}" if unit and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else value
-        norm = parse_value(text)
+        norm = configured_value(text) if configured else parse_value(text)
         if norm is not None and norm.kind == "date":
             return None
         if norm is None:
@@ -347,7 +349,8 @@ class _Reader:
                     if c is not None:
                         yield replace(c, attribute=Attribute(key, True, said))
                 modality = Modality.DEFAULT if cm or stated is None and _DEFAULT.search(said) else Modality.CONFIGURED
-                c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {})
+                c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {},
+                                configured=True)
                 if c is not None and len(value.split()) <= 3:
                     yield replace(c, attribute=Attribute(key, True, said))  # its comment describes it
             note = []

@@ -179,7 +179,7 @@ def _noun_type(noun: str) -> AnswerType | None:
     return None
 
 
-_A_UNIT = re.compile(r"(?:\s+[\w-]+)*?\s+([\w-]+)\s+(?:a|an|each|every)\s+(?:second|minute|hour|day|week|month|year)\b",
+_A_UNIT = re.compile(r"(?:\s+[\w-]+){0,3}?\s+([\w-]+)\s+(?:a|an|each|every)\s+(?:second|minute|hour|day|week|month|year)\b",
                      re.IGNORECASE)  # "... events a month": counted in each unit of time
 
 

@@ -247,8 +247,6 @@ def _unit_of(rest: str) -> tuple[str, float, str] | None:
         return "number", 1.0, ""
     if rest in ("%",) or rest.lower() in ("percent", "per cent", "pct"):
         return "percent", 1.0, ""
-    if rest in ("M", "G", "T"):  # "256M", "1G": a size as configuration files write it (mebibytes...)
-        return "size", float(1024 ** (" KMGT".index(rest))), ""
     data = _DATA_RATE.match(rest.replace(" / ", "/"))
     if data:
         factor = _DATA_PREFIX[(data.group("p") or "").lower()]
@@ -307,6 +305,17 @@ def parse_value(text: str) -> Norm | None:
             if math.isfinite(a * factor) and math.isfinite(b * factor):  # "1E1234567890" is no value
                 return _numeric(kind, a * factor, b * factor, family)
     return None
+
+
+def configured_value(text: str) -> Norm | None:
+    """A configuration file's value: there "256M", "1G", "64K" written alone are sizes (mebibytes,
+    gibibytes, kibibytes), as the files write them; in prose "5G" is a network and "10K" a count,
+    so ``parse_value`` keeps reading them as numbers."""
+    t = text.strip()
+    if len(t) > 1 and t[-1] in "KMGT" and t[:-1].replace(".", "", 1).isdigit():
+        n = float(t[:-1]) * 1024 ** (" KMGT".index(t[-1]))
+        return _numeric("size", n, n)
+    return parse_value(t)
 
 
 def weekday_time(low: str) -> str | None:

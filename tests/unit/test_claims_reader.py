@@ -567,11 +567,13 @@ def test_a_sample_configuration_quoted_in_a_page_shows_its_defaults_commented_ou
     # commented out under the comment describing it; a key with no value gives nothing
     text = ("```\n# conf.d/20-queue.conf\n##\n## Queue settings\n##\n\nprotocol queue {\n"
             "  # Maximum number of connections one user may hold from each address.\n"
-            "  #max_user_connections = 10\n  #queue_capability =\n}\n```\n")
-    got = [(c.attribute.name, c.value, c.modality.value, c.attribute.context) for c in read_chunk(
+            "  #max_user_connections = 10\n  #queue_capability =\n}\n\n# Memory a worker may use.\n"
+            "#worker_vsz_limit = 256M\n```\n")
+    got = [(c.attribute.name, c.value, c.normalized, c.modality.value, c.attribute.context) for c in read_chunk(
         _chunk(text, cid="kb/docs/sample_queue_conf.md#c0"))]
-    assert got == [("max_user_connections", "10", "default",
-                    "Maximum number of connections one user may hold from each address.")]
+    assert got == [("max_user_connections", "10", "10", "default",
+                    "Maximum number of connections one user may hold from each address."),
+                   ("worker_vsz_limit", "256M", "256 MiB", "default", "Memory a worker may use.")]
 
 
 def test_a_configuration_file_s_keys_name_its_settings_in_prose() -> None:
