@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..graph.question import Question
 from ..graph.scope import DIMENSION_NOUNS, find_scope, learned_scope, scope_values
 from ..types import Chunk
+from .sentences import chunk_sentences
 from .spans import _Span
 
 
@@ -93,7 +94,6 @@ def _introduced(chunk: Chunk) -> tuple[tuple[str, str], ...]:
     |`` over rows of limits reads "... on the Pro plan")."""
     names = _plan_names(chunk.text)
     if "|" in chunk.text:
-        from .sentences import chunk_sentences
         names += _plan_names("\n".join(chunk_sentences(chunk)))
     return names
 
