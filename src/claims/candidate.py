@@ -63,10 +63,7 @@ class _Answering(NamedTuple):
 def _with_learned_scopes(candidates: list[Candidate], chunks: Sequence[Chunk]) -> list[Candidate]:
     """"On Basic you only get 30 days": a plan name the evidence introduces elsewhere ("the Basic
     plan") scopes a sentence that names it bare (``src.graph.scope.learned_scope``)."""
-    vocab: dict[str, str] = {}
-    for chunk in chunks:
-        for name, dim in _introduced(chunk):
-            vocab.setdefault(name, dim)
+    vocab = _plans_introduced(chunks)
     if not vocab:
         return candidates
     out = []
@@ -81,12 +78,18 @@ def with_corpus_scope(question: Question, chunks: Sequence[Chunk]) -> Question:
     a question that names it bare, as it scopes a sentence (``_with_learned_scopes``)."""
     if question.scope:
         return question
+    vocab = _plans_introduced(chunks)
+    scope = learned_scope(question.text, vocab, asked=True) if vocab else {}
+    return replace(question, scope=scope) if scope else question
+
+
+def _plans_introduced(chunks: Sequence[Chunk]) -> dict[str, str]:
+    """Each plan, tier or edition name the chunks introduce, with its dimension (the first seen)."""
     vocab: dict[str, str] = {}
     for chunk in chunks:
         for name, dim in _introduced(chunk):
             vocab.setdefault(name, dim)
-    scope = learned_scope(question.text, vocab, asked=True) if vocab else {}
-    return replace(question, scope=scope) if scope else question
+    return vocab
 
 
 def _introduced(chunk: Chunk) -> tuple[tuple[str, str], ...]:
