@@ -550,13 +550,15 @@ class AnswerService:
         q = with_corpus_scope(replace(q, names=self.asked_names(question, unique)), unique)
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
-        # the offline typed answers, where they are used: a setting chosen by meaning yields to a docs
-        # sentence closer to the question; a setting named by words takes its rivals from them
-        extracted = self.answer_extractor().candidates(q, unique) \
-            if setting is not None and (setting.how == "meaning" or setting.by_words) else None
-        if setting is not None and not (extracted is not None and closer_sentence(setting, extracted)):
-            rivals = extracted_rivals(setting, extracted, self._setting_of()) if extracted and setting.by_words else []
-            return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority)
+        extracted = None  # the offline typed answers, read where they are used
+        if setting is not None:
+            if setting.how == "meaning" or setting.by_words:
+                extracted = self.answer_extractor().candidates(q, unique)
+            # a setting chosen by meaning yields to a docs sentence closer to the question; a setting
+            # named by words takes its rivals from the typed answers
+            if extracted is None or not closer_sentence(setting, extracted):
+                rivals = extracted_rivals(setting, extracted or [], self._setting_of())
+                return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority)
         candidates = extracted if extracted is not None else (extractor or self.answer_extractor()).candidates(q, unique)
         candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
         if extractor is None and candidates and self.setting_claims() and not q.names:

@@ -185,15 +185,15 @@ class AnswerExtractor:
             named = naming(chunks, question.names)
             if any(c.chunk_id in named for c in out):
                 out = [c for c in out if c.chunk_id in named]
-        stated = [c.source for c in out if _explicit(c.value, c.kind, c.sentence) == 2] \
-            if question.atype is AnswerType.YESNO else []
+        levels = [_explicit(c.value, c.kind, c.sentence) for c in out] if question.atype is AnswerType.YESNO else []
+        stated = [c.source for c, level in zip(out, levels) if level == 2]
         if stated:
             # a sentence stating the state ("the default is off") outweighs every "yes" or "available"
             # that only speaks of the thing ("Add a mouse feature so tmux can ..."), from a source no
             # more authoritative than one stating it (a thread's "off by default" leaves the docs'
             # word standing); a "no" stands
             best = max(AUTHORITY_ORDER.get(s, 0) for s in stated)
-            out = [c for c in out if _explicit(c.value, c.kind, c.sentence) or AUTHORITY_ORDER.get(c.source, 0) > best]
+            out = [c for c, level in zip(out, levels) if level or AUTHORITY_ORDER.get(c.source, 0) > best]
         return _with_learned_scopes(out, chunks)
 
     def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:
@@ -353,8 +353,10 @@ class AnswerExtractor:
         else by the hand score), and one per scope when its sentence lists several; ``opening``:
         the share of the subject its title and first sentences name."""
         found: list[tuple[float, float, _Span, str]] = []
-        if question.atype is AnswerType.YESNO and any(_explicit(r.span.value, r.span.kind, r.sentence) == 2 for r in rows):
-            rows = [r for r in rows if _explicit(r.span.value, r.span.kind, r.sentence)]  # as in ``candidates``
+        levels = [_explicit(r.span.value, r.span.kind, r.sentence) for r in rows] \
+            if question.atype is AnswerType.YESNO else []
+        if 2 in levels:  # as in ``candidates``
+            rows = [r for r, level in zip(rows, levels) if level]
         for row in rows:
             learned = self.span_model.score(question.atype.value, row.features) if self.span_model else None
             found.append((row.hand if learned is None else learned, row.hand, row.span, row.sentence))

@@ -432,7 +432,7 @@ class _Reader:
                 continue
             if under and line.strip():  # "Default:" over "    dns_timeout 30 seconds": its value
                 if _FENCE.match(line):  # a fenced block: up to its closing fence
-                    end = next((j for j in range(i + 1, len(lines)) if _FENCE.match(lines[j])), len(lines))
+                    end = _closing_fence(lines, i)
                     block, i = lines[i + 1:end], end + 1
                 else:  # an indented block or a line: up to the next blank line
                     end = next((j for j in range(i + 1, len(lines)) if not lines[j].strip()), len(lines))
@@ -443,9 +443,7 @@ class _Reader:
             if _FENCE.match(line) or _TABLE.match(line):
                 lead = False
             if _FENCE.match(line):
-                j = i + 1
-                while j < len(lines) and not _FENCE.match(lines[j]):
-                    j += 1
+                j = _closing_fence(lines, i)
                 yield from self.config(lines[i + 1:j])
                 i = j + 1
                 continue
@@ -510,6 +508,11 @@ class _Reader:
                 continue
             for c in self.sentence(ln, label_default=True):
                 yield replace(c, modality=Modality.DEFAULT)
+
+
+def _closing_fence(lines: list[str], i: int) -> int:
+    """The line that closes the fenced block ``lines[i]`` opens (``len(lines)`` when the chunk ends first)."""
+    return next((j for j in range(i + 1, len(lines)) if _FENCE.match(lines[j])), len(lines))
 
 
 def _defined_term(lines: list[str], i: int) -> str | None:
