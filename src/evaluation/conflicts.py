@@ -152,7 +152,7 @@ def values_match(gold: str, reported: str, scope: tuple[str, ...] = ()) -> bool:
     """Does a reported value (with its scope) state the gold value?
 
     Both must agree on negation ("available" never matches "not available"). Then: equal
-    ignoring case and whitespace, one contained in the other, or every word of the gold
+    ignoring case and whitespace, one written in the other as whole words, or every word of the gold
     value found among the reported value's and its scope's words ("Enterprise only" ~
     "only enterprise"; "Business and Enterprise" ~ "available" scoped to business,enterprise).
     """
@@ -162,9 +162,18 @@ def values_match(gold: str, reported: str, scope: tuple[str, ...] = ()) -> bool:
     gold_words, reported_words = _tokens(gold), _tokens(reported)
     if bool(gold_words & _NEGATIONS) != bool(reported_words & _NEGATIONS):
         return False
-    if g in r or r in g:
+    if g == r or _within(reported, gold):
         return True
-    return bool(gold_words) and gold_words <= reported_words | _tokens(" ".join(scope))
+    if len(reported_words) > 2 * len(gold_words) + 3:
+        return False  # a passage naming the gold's words in passing states no value
+    return _within(gold, reported) or bool(gold_words) and gold_words <= reported_words | _tokens(" ".join(scope))
+
+
+def _within(part: str, whole: str) -> bool:
+    """``part`` is written in ``whole`` as whole words: "14 days" in "14 days (Team)", "on" in "on by
+    default"; not "1" in "100" nor "t" in "Update key mapping"."""
+    p, w = " ".join(part.lower().split()), " ".join(whole.lower().split())
+    return bool(p) and re.search(rf"(?<![a-z0-9]){re.escape(p)}(?![a-z0-9])", w) is not None
 
 
 def claim_matches(claim: ReportedClaim, value: str) -> bool:

@@ -89,6 +89,16 @@ def test_values_match_ignores_case_space_and_accepts_containment():
     assert not values_match("", "7 days")
 
 
+def test_values_match_contains_whole_words_only():
+    # held-out answers once scored "1" right against "100" and "Update key mapping" against "t"
+    assert values_match("on by default", "on")
+    assert values_match("512", "512-byte")
+    assert not values_match("100", "1")
+    assert not values_match("600 per minute", "1")
+    assert not values_match("t", "Update key mapping")
+    assert not values_match("gnu", "GNU tar NEWS - User visible changes")
+
+
 def test_values_match_word_order_scope_and_negation():
     assert values_match("Enterprise only", "only enterprise")
     assert values_match("Business and Enterprise", "available", ("business,enterprise",))
