@@ -9,7 +9,7 @@ the plan names one chunk introduces that scope another chunk's bare mention.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -125,3 +125,11 @@ def _segment_scope(sentence: str, span: _Span) -> dict[str, str]:
         if a <= span.start < b:
             return find_scope(sentence[a:b])[0]
     return {}
+
+
+def officially(authority: Mapping[str, float]) -> Callable[[Candidate], bool]:
+    """Whether a candidate comes from the official source: the one ``authority`` (source -> weight)
+    ranks above every other. A corpus of one kind of source (RAMDocs' documents) has none."""
+    top = max(authority.values(), default=0.0)
+    ranked = len(set(authority.values())) > 1
+    return lambda c: ranked and authority.get(c.source, 0.0) == top

@@ -11,7 +11,8 @@
   recorded an album, where it was recorded).
 - Among contradicting values the more authoritative source wins; at equal authority
   independent documents vote (copies of one text count once); then support, then how well
-  each sentence answered. The loser is ``contradicted``, never stated as the answer.
+  each sentence answered. The official docs are one author: among their values the best
+  answering sentence wins. The loser is ``contradicted``, never stated as the answer.
 
 Statuses: ``authoritative`` (the answer), ``supported`` (another right value: another scope,
 another entity of the same name), ``contradicted``. Verdicts: ``consistent``,
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from ..claims.candidate import Candidate
+from ..claims.candidate import Candidate, officially
 from ..types import Chunk, KeyStatus, VerdictStatus
 from .analysis import ClaimNode, KeyResult, explain, norm_of
 from .claims import short_hash
@@ -338,11 +339,19 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         for c in g.members:
             ignore |= set(re.findall(r"[a-z0-9]+", c.value.lower()))
 
-    def stats(g: _Group) -> tuple[float, int, int, float, float]:
+    official = officially(authority)
+
+    def stats(g: _Group) -> tuple[float, float, int, float, float]:
         """Authority first, then independent authors answering with the value, then authors
-        mentioning it at all, then how well they answered."""
+        mentioning it at all, then how well they answered. The official documentation's pages
+        are one author, not voters: among its values the sentence that answers best decides (a
+        number its pages repeat in passing, "512-byte blocks", outvoted the one entry giving the
+        default; measured on twelve held-out sets of four kinds of authors: 2 more authoritative
+        answers right, 4 sets better, 1 worse by one)."""
         docs = g.voters
         auth = max(authority.get(c.source, 1.0) for c in docs.values())
+        if any(map(official, docs.values())):
+            return auth, g.best.score, 0, 0.0, 0.0
         seen = max((mentions(c.value) for c in g.members), default=0) if mentions else 0
         return auth, len(docs), seen, sum(support_weight(c, authority) for c in docs.values()), g.best.score
 
@@ -376,8 +385,9 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     answers = []
     for i in order:
         g = groups[i]
-        auth, votes, _, support, _ = ranked[i]
         docs = g.voters
+        auth, votes = ranked[i][0], len(docs)
+        support = sum(support_weight(c, authority) for c in docs.values())
         sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
         answers.append(AnswerValue(value=g.display, normalized=g.best.normalized, scope=dict(g.scope),
                                    status=status[i], sources=sources, votes=votes, authority=auth,

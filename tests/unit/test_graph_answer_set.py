@@ -59,6 +59,27 @@ def test_at_equal_authority_independent_documents_vote() -> None:
                                                                  ("Amsterdam", "contradicted", 1)]
 
 
+def test_the_docs_best_answering_sentence_outranks_a_value_their_pages_repeat() -> None:
+    # GNU tar's pages name "512-byte" blocks in passing again and again; the one entry answering
+    # gives the blocking factor: the official docs are one author, their best sentence decides
+    q = analyse_question("How many blocks go into one record by default?")
+    s = judge_answers(q, [cand("512", "512", "number", "t/docs/a.md#c0", score=0.8,
+                               sentence="Each record holds blocks of 512 bytes."),
+                          cand("512", "512", "number", "t/docs/b.md#c3", score=0.75,
+                               sentence="A block is 512 bytes long."),
+                          cand("20", "20", "number", "t/docs/c.md#c1", score=1.1),
+                          cand("10", "10", "number", "t/forums/f.txt#r1", "forums", score=1.2)], AUTHORITY)
+    assert [(a.value, a.status) for a in s.answers][:1] == [("20", "authoritative")]
+    assert ("10", "contradicted") in [(a.value, a.status) for a in s.answers]
+    # without an official source (RAMDocs: one kind of document) independent documents still vote
+    s = judge_answers(q, [cand("512", "512", "number", "t/docs/a.md#c0", score=0.8,
+                               sentence="Each record holds blocks of 512 bytes."),
+                          cand("512", "512", "number", "t/docs/b.md#c3", score=0.75,
+                               sentence="A block is 512 bytes long."),
+                          cand("20", "20", "number", "t/docs/c.md#c1", score=1.1)], {"docs": 1.0})
+    assert [(a.value, a.status) for a in s.answers][0] == ("512", "authoritative")
+
+
 def test_a_pasted_copy_votes_once() -> None:
     # NimbusNote: the forum's "31-40 days" line pasted into two threads counts as one voice
     same = "31-40 days of version history on the Basic plan"
