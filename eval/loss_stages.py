@@ -1,0 +1,127 @@
+"""Where each labelled value is lost on its way to `ask`'s answer, for realkb-format sets.
+
+    python eval/loss_stages.py ../shared/datasets/realkb [SET ...] [--json FILE]
+
+For every labelled case (``conflicts.jsonl`` with ``answers.jsonl``) the official value and the
+other side's value are followed through the stages of `ask`:
+
+- ``retrieved``: a chunk of the labelled document is among the chunks the claim graph reads
+  (the top results and the sources' voices below the cut);
+- ``read``: a sentence of that document the extractor reads as answering gives the value under
+  the question's type (any of its candidate spans);
+- ``picked``: the document's candidate (its best span) is the value;
+- ``answered``: the answer set states it (the official value) or lists it (the other side's:
+  contradicted for a contradiction, stated otherwise), as ``eval realkb`` scores it.
+
+The first stage a value fails is where it is lost ("ok" when it is answered). The settings
+reader answers some questions without the extractor; a value it answers shows as "ok" however the
+earlier stages went. Counts per set and in all are printed; ``--json`` writes one line per case.
+Nothing is tuned here: the script only reads, so a session can see which stage to work on
+before it writes a rule (BENCHMARKS.md, "Twentieth session").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from src.answer.service import AnswerService, AskOptions  # noqa: E402
+from src.claims.candidate import with_corpus_scope  # noqa: E402
+from src.config import load_settings  # noqa: E402
+from src.evaluation.answers import same_value  # noqa: E402
+from src.evaluation.realkb import Case, load_cases, products, score_answer  # noqa: E402
+from src.graph.question import analyse_question  # noqa: E402
+
+STAGES = ("retrieved", "read", "picked", "answered")
+
+
+@dataclass(frozen=True)
+class CaseStages:
+    case: Case
+    official: str  # the first stage the official value fails, or "ok"
+    other: str  # the same for the other side's value
+    verdict_ok: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {"product": self.case.product, "q": self.case.q, "expect": self.case.expect,
+                "official": self.official, "other": self.other, "verdict_ok": self.verdict_ok}
+
+
+def _lost(passed: dict[str, bool]) -> str:
+    if passed["answered"]:
+        return "ok"
+    return next(stage for stage in STAGES if not passed[stage])
+
+
+def case_stages(svc: AnswerService, case: Case) -> CaseStages:
+    """Follow the case's two labelled values through one `ask` (see the module docstring)."""
+    options = AskOptions()
+    answer, ret = svc.ask(case.q, options)
+    score = score_answer(case, answer)
+    chunks = list({s.id: s.chunk for s in ret.result.results[:options.graph_topn] + ret.beyond}.values())
+    with svc.lock:
+        q = analyse_question(case.q)
+        q = replace(q, weights=svc._relevance_model().weights(q.subject_terms | q.cue_terms))
+        q = with_corpus_scope(replace(q, names=svc.asked_names(case.q, chunks)), chunks)
+        extractor = svc.answer_extractor()
+        rows = extractor.span_rows(q, chunks)
+        candidates = extractor.candidates(q, chunks)
+
+    def follow(doc: str, values: tuple[str, ...], answered: bool) -> str:
+        def holds(value: str, normalized: str = "") -> bool:
+            return any(same_value(v, value, normalized) for v in values)
+        return _lost({
+            "retrieved": any(c.id.startswith(doc) for c in chunks),
+            "read": any(holds(r.span.value, r.span.normalized) for ch, rs in rows if ch.id.startswith(doc) for r in rs),
+            "picked": any(holds(c.value, c.normalized) for c in candidates if c.chunk_id.startswith(doc)),
+            "answered": answered,
+        })
+
+    official_answered = any(same_value(o, s) for o in case.official for s in score.stated)
+    pool = score.contradicted if case.other_status == "contradicted" else score.stated
+    other_answered = any(same_value(case.other, v) for v in pool)
+    return CaseStages(case, follow(case.official_doc, case.official, official_answered),
+                      follow(case.other_doc, (case.other,), other_answered), score.verdict_ok)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("sets", type=Path, nargs="+", help="realkb-format folders (or one product folder)")
+    ap.add_argument("--json", type=Path, help="write one JSON line per case here")
+    args = ap.parse_args()
+    out = args.json.open("w") if args.json else None
+    total: Counter[tuple[str, str]] = Counter()
+    for root in args.sets:
+        counts: Counter[tuple[str, str]] = Counter()
+        for product in products(root):
+            svc = AnswerService.open(load_settings(), data=product / "data")
+            for case in load_cases(product):
+                st = case_stages(svc, case)
+                counts[("official", st.official)] += 1
+                counts[("other", st.other)] += 1
+                if out:
+                    out.write(json.dumps(st.to_json()) + "\n")
+        total.update(counts)
+        _print(root.name, counts)
+    if len(args.sets) > 1:
+        _print("all", total)
+    if out:
+        out.close()
+
+
+def _print(name: str, counts: Counter[tuple[str, str]]) -> None:
+    for side in ("official", "other"):
+        lost = ", ".join(f"{stage} {counts[(side, stage)]}" for stage in (*STAGES, "ok"))
+        print(f"{name:>14} {side:>8}: lost at {lost}")
+
+
+if __name__ == "__main__":
+    main()
