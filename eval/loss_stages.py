@@ -49,10 +49,11 @@ class CaseStages:
     official: str  # the first stage the official value fails, or "ok"
     other: str  # the same for the other side's value
     verdict_ok: bool
+    atype: str = ""  # the answer type the question was read as asking
 
     def to_json(self) -> dict[str, object]:
         return {"product": self.case.product, "q": self.case.q, "expect": self.case.expect,
-                "official": self.official, "other": self.other, "verdict_ok": self.verdict_ok}
+                "atype": self.atype, "official": self.official, "other": self.other, "verdict_ok": self.verdict_ok}
 
 
 def _lost(passed: dict[str, bool]) -> str:
@@ -89,7 +90,7 @@ def case_stages(svc: AnswerService, case: Case) -> CaseStages:
     pool = score.contradicted if case.other_status == "contradicted" else score.stated
     other_answered = any(same_value(case.other, v) for v in pool)
     return CaseStages(case, follow(case.official_doc, case.official, official_answered),
-                      follow(case.other_doc, (case.other,), other_answered), score.verdict_ok)
+                      follow(case.other_doc, (case.other,), other_answered), score.verdict_ok, q.atype.value)
 
 
 def main() -> None:

@@ -43,4 +43,4 @@ def test_stages_of_the_headline_question(tmp_path: Path, monkeypatch: pytest.Mon
     first, second = (loss_stages.case_stages(svc, case) for case in load_cases(product))
     assert (first.official, first.other, first.verdict_ok) == ("ok", "ok", True)
     assert (second.official, second.other, second.verdict_ok) == ("ok", "retrieved", True)
-    assert second.to_json()["other"] == "retrieved"
+    assert second.to_json()["other"] == "retrieved" and second.to_json()["atype"] == "duration"
