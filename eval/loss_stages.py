@@ -7,8 +7,13 @@ other side's value are followed through the stages of `ask`:
 
 - ``retrieved``: a chunk of the labelled document is among the chunks the claim graph reads
   (the top results and the sources' voices below the cut);
-- ``read``: a sentence of that document the extractor reads as answering gives the value under
-  the question's type (any of its candidate spans);
+- ``written``: one of the value's spellings is written, as whole words, in those chunks' text
+  (not: the value sits in another part of the document);
+- ``typed``: a sentence of those chunks (prose, list item, table row) gives the value as a value
+  of the question's type, found by its shape (not: the question's type or the reading of the
+  shape misses it; for names and phrases, found by the tagger, this stage is the next one's);
+- ``answering``: a sentence the extractor reads as answering the question gives it (not: the
+  sentence shares too little of the question's words or meaning);
 - ``picked``: the document's candidate (its best span) is the value;
 - ``answered``: the answer set states it (the official value) or lists it (the other side's:
   contradicted for a contradiction, stated otherwise), as ``eval realkb`` scores it.
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -35,12 +41,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from src.answer.service import AnswerService, AskOptions  # noqa: E402
 from src.claims.candidate import with_corpus_scope  # noqa: E402
+from src.claims.sentences import chunk_sentences  # noqa: E402
 from src.config import load_settings  # noqa: E402
 from src.evaluation.answers import same_value  # noqa: E402
 from src.evaluation.realkb import Case, load_cases, products, score_answer  # noqa: E402
-from src.graph.question import analyse_question  # noqa: E402
+from src.graph.question import ENTITY_TYPES, analyse_question  # noqa: E402
 
-STAGES = ("retrieved", "read", "picked", "answered")
+STAGES = ("retrieved", "written", "typed", "answering", "picked", "answered")
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,11 @@ class CaseStages:
     def to_json(self) -> dict[str, object]:
         return {"product": self.case.product, "q": self.case.q, "expect": self.case.expect,
                 "atype": self.atype, "official": self.official, "other": self.other, "verdict_ok": self.verdict_ok}
+
+
+def _written(value: str, text: str) -> bool:
+    words = " ".join(value.lower().split())
+    return bool(words) and re.search(rf"(?<![\w.]){re.escape(words)}(?![\w])", " ".join(text.lower().split())) is not None
 
 
 def _lost(passed: dict[str, bool]) -> str:
@@ -79,9 +91,17 @@ def case_stages(svc: AnswerService, case: Case) -> CaseStages:
     def follow(doc: str, values: tuple[str, ...], answered: bool) -> str:
         def holds(value: str, normalized: str = "") -> bool:
             return any(same_value(v, value, normalized) for v in values)
+        mine = [c for c in chunks if c.id.startswith(doc)]
+        answering = any(holds(r.span.value, r.span.normalized) for ch, rs in rows if ch.id.startswith(doc) for r in rs)
+        typed = answering or any(holds(value, normalized) for ch in mine for sentence in chunk_sentences(ch)
+                                 for value, normalized, _ in extractor.typed_values(q, sentence, ch))
+        if q.atype in ENTITY_TYPES:
+            typed = answering  # names and phrases: the tagger finds them in answering sentences only
         return _lost({
-            "retrieved": any(c.id.startswith(doc) for c in chunks),
-            "read": any(holds(r.span.value, r.span.normalized) for ch, rs in rows if ch.id.startswith(doc) for r in rs),
+            "retrieved": bool(mine),
+            "written": any(_written(v, ch.text) for v in values for ch in mine),
+            "typed": typed,
+            "answering": answering,
             "picked": any(holds(c.value, c.normalized) for c in candidates if c.chunk_id.startswith(doc)),
             "answered": answered,
         })
