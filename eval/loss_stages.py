@@ -18,7 +18,8 @@ other side's value are followed through the stages of `ask`:
 - ``answered``: the answer set states it (the official value) or lists it (the other side's:
   contradicted for a contradiction, stated otherwise), as ``eval realkb`` scores it.
 
-The first stage a value fails is where it is lost ("ok" when it is answered). The settings
+A value is lost at the stage after the furthest one it passed ("ok" when it is answered); a
+label worded as a paraphrase fails ``written`` however far its value got. The settings
 reader answers some questions without the extractor; a value it answers shows as "ok" however the
 earlier stages went. Counts per set and in all are printed; ``--json`` writes one line per case.
 Nothing is tuned here: the script only reads, so a session can see which stage to work on
@@ -69,9 +70,10 @@ def _written(value: str, text: str) -> bool:
 
 
 def _lost(passed: dict[str, bool]) -> str:
-    if passed["answered"]:
-        return "ok"
-    return next(stage for stage in STAGES if not passed[stage])
+    """The stage after the furthest one passed: a label worded as a paraphrase ("16 (one per
+    logical CPU)") is written nowhere, yet a span "16" may still type and answer it."""
+    furthest = max((i for i, stage in enumerate(STAGES) if passed[stage]), default=-1)
+    return "ok" if furthest == len(STAGES) - 1 else STAGES[furthest + 1]
 
 
 def case_stages(svc: AnswerService, case: Case) -> CaseStages:
