@@ -34,19 +34,18 @@ import os
 import re
 import sys
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from src.answer.service import AnswerService, AskOptions  # noqa: E402
-from src.claims.candidate import with_corpus_scope  # noqa: E402
 from src.claims.sentences import chunk_sentences  # noqa: E402
 from src.config import load_settings  # noqa: E402
 from src.evaluation.answers import same_value  # noqa: E402
 from src.evaluation.realkb import Case, load_cases, products, score_answer  # noqa: E402
-from src.graph.question import ENTITY_TYPES, analyse_question  # noqa: E402
+from src.graph.question import ENTITY_TYPES  # noqa: E402
 
 STAGES = ("retrieved", "written", "typed", "answering", "picked", "answered")
 
@@ -83,9 +82,7 @@ def case_stages(svc: AnswerService, case: Case) -> CaseStages:
     score = score_answer(case, answer)
     chunks = list({s.id: s.chunk for s in ret.result.results[:options.graph_topn] + ret.beyond}.values())
     with svc.lock:
-        q = analyse_question(case.q)
-        q = replace(q, weights=svc._relevance_model().weights(q.subject_terms | q.cue_terms))
-        q = with_corpus_scope(replace(q, names=svc.asked_names(case.q, chunks)), chunks)
+        q = svc.question_for(case.q, chunks)
         extractor = svc.answer_extractor()
         rows = extractor.span_rows(q, chunks)
         candidates = extractor.candidates(q, chunks)

@@ -526,6 +526,17 @@ class AnswerService:
         extractor = LLMAnswerExtractor(self.answer_llm, self.answer_extractor(), budget=budget)
         return extractor.prefetch(analyse_question(question), chunks)
 
+    def question_for(self, question: str, chunks: Sequence[Chunk]) -> Any:
+        """The question analysed as the answer set reads it over ``chunks``: its terms weighed by
+        what they say in this corpus (a feature's name more than the product's), the names it
+        writes as code, and the plans the evidence introduces for a plan it names bare."""
+        from ..claims.candidate import with_corpus_scope
+        from ..graph.question import analyse_question
+
+        q = analyse_question(question)
+        q = replace(q, weights=self._relevance_model().weights(q.subject_terms | q.cue_terms))
+        return with_corpus_scope(replace(q, names=self.asked_names(question, chunks)), chunks)
+
     def answer_set(self, question: str, chunks: list[Any], extractor: Any = None, graph: Any = None) -> Any:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
         offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
@@ -537,17 +548,12 @@ class AnswerService:
             releases_only,
             setting_answer,
         )
-        from ..claims.candidate import with_corpus_scope
         from ..claims.judge import judge_setting
         from ..claims.sentences import idf_weights
         from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
-        from ..graph.question import analyse_question
 
-        q = analyse_question(question)
-        # what each question term says in this corpus: a feature's name more than the product's
-        q = replace(q, weights=self._relevance_model().weights(q.subject_terms | q.cue_terms))
         unique = list({c.id: c for c in chunks}.values())
-        q = with_corpus_scope(replace(q, names=self.asked_names(question, unique)), unique)
+        q = self.question_for(question, unique)
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
         extracted = None  # the offline typed answers, read where they are used

@@ -341,7 +341,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
 
     official = officially(authority)
 
-    def stats(g: _Group) -> tuple[float, float, int, float, float]:
+    def stats(g: _Group, support: float) -> tuple[float, float, int, float, float]:
         """Authority first, then independent authors answering with the value, then authors
         mentioning it at all, then how well they answered. The official documentation's pages
         are one author, not voters: among its values the one answered best decides (a number
@@ -353,7 +353,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         if any(map(official, docs.values())):
             return auth, g.best.score, 0, 0.0, 0.0
         seen = max((mentions(c.value) for c in g.members), default=0) if mentions else 0
-        return auth, len(docs), seen, sum(support_weight(c, authority) for c in docs.values()), g.best.score
+        return auth, len(docs), seen, support, g.best.score
 
     links: dict[int, set[int]] = defaultdict(set)
     for i, a in enumerate(groups):
@@ -372,7 +372,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                     continue  # different entities that share a name, however alike the sentences: both may be right
             links[i].add(j)
             links[j].add(i)
-    ranked = [stats(g) for g in groups]
+    supports = [sum(support_weight(c, authority) for c in g.voters.values()) for g in groups]
+    ranked = [stats(g, support) for g, support in zip(groups, supports, strict=True)]
     order = sorted(range(len(groups)), key=lambda i: tuple(-x for x in ranked[i]) + (groups[i].best.normalized,))
     status: dict[int, str] = {}
     for i in order:
@@ -386,8 +387,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     for i in order:
         g = groups[i]
         docs = g.voters
-        auth, votes = ranked[i][0], len(docs)
-        support = sum(support_weight(c, authority) for c in docs.values())
+        auth, votes, support = ranked[i][0], len(docs), supports[i]
         sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
         answers.append(AnswerValue(value=g.display, normalized=g.best.normalized, scope=dict(g.scope),
                                    status=status[i], sources=sources, votes=votes, authority=auth,
