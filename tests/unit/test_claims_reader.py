@@ -122,6 +122,14 @@ def test_a_release_asked_of_a_setting_is_no_value_of_it() -> None:
     values = [Candidate("0.05", "v0.05", "version", {}, "The default is 0.05.", "kb/docs/conf.5#c6", "docs", 1.0),
               Candidate("4.3", "v4.3", "version", {}, "Add maxdelayquant option", "kb/docs/NEWS#c0", "docs", 1.0)]
     assert [c.value for c in releases_only(asked, values, claims, setting_of(claims))] == ["4.3"]
+    # a release named in a sentence that gives another value to a setting is still a release
+    blog = _chunk("Note that `--sort` only landed in numtool 1.29, so old runners still need `LC_ALL=C sort` first.\n",
+                  cid="kb/blogs/ci.md#c0")
+    claims = by_setting(read_chunk(blog))
+    assert "lc_all" in claims
+    landed = Candidate("1.29", "v1.29", "version", {}, blog.text.strip(), "kb/blogs/ci.md#c0", "blogs", 1.0)
+    assert releases_only(analyse_question("Which numtool version added --sort?"), [landed], claims,
+                         setting_of(claims)) == [landed]
     # a setting whose value is a version answers which version it sets
     http = _chunk("proxy_http_version 1.0 | 1.1\n    Sets the HTTP protocol version for proxying. The default is 1.0.\n")
     claims = by_setting(read_chunk(http))
@@ -702,8 +710,10 @@ def test_a_thread_answering_in_other_words_contests_the_default_of_a_setting_nam
     far = Candidate("10 days", "P10D", "duration", {}, "We pushed ours to 10 days.", "kb/forums/t1#r1", "forums", 1.3,
                     meaning=0.4)
     assert extracted_rivals(SettingAnswer("first reminder delay", "meaning", (docs,)), [forum, far], None) == [forum]
-    # a setting with an identifier's name has its rivals name it
-    assert extracted_rivals(SettingAnswer("reminder_delay", "meaning", (docs,)), [forum, far], None) == []
+    # an identifier found by meaning: the question did not name it, so neither need its rivals
+    assert extracted_rivals(SettingAnswer("reminder_delay", "meaning", (docs,)), [forum, far], None) == [forum]
+    # an identifier the question names has its rivals name it
+    assert extracted_rivals(SettingAnswer("reminder_delay", "named", (docs,)), [forum, far], None) == []
 
 
 def test_a_setting_chosen_by_meaning_yields_to_a_docs_sentence_clearly_closer_to_the_question() -> None:
