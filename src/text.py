@@ -76,7 +76,8 @@ _WRAP_WIDTH = 40  # a shorter line ends its paragraph's line on purpose (a list,
 def soft_wraps(lines: list[str]) -> list[str]:
     """The lines with a hard-wrapped sentence joined again: a line of at least ``_WRAP_WIDTH``
     characters that ends without a sentence's end, followed by one that goes on in lower case
-    ("...IEEE754 double-precision (64-bit) floating" / "point number support."), is one line.
+    ("...IEEE754 double-precision (64-bit) floating" / "point number support."), is one line; so
+    is a quoted paragraph's ("> ... keep the auto-lock" / "> setting they had.").
     A heading, table row, list item or label ("Reply:") opens with no lower-case letter, and code
     is indented past its paragraph: each keeps a line of its own, as does whatever follows a
     heading or a table row."""
@@ -84,6 +85,8 @@ def soft_wraps(lines: list[str]) -> list[str]:
     for line in lines:
         prev = out[-1].rstrip() if out else ""
         nxt = line.strip()
+        if prev.lstrip().startswith(">") and nxt.startswith(">"):
+            nxt = nxt.lstrip("> ")  # a quoted paragraph's next line ("> **Note:** ... keep the" / "> setting")
         if (len(prev.strip()) >= _WRAP_WIDTH and prev[-1] not in ".!?:;" and nxt and nxt[0].islower()
                 and not prev.lstrip().startswith(("#", "|")) and _indent(line) < _indent(prev) + 4):
             out[-1] = f"{prev} {nxt}"

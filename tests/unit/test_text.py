@@ -52,6 +52,15 @@ def test_a_hard_wrapped_sentence_is_one_line_again() -> None:
         "Large identifiers such as tweet ids are rounded by that", "Conversion."]
 
 
+def test_a_quoted_paragraph_wrapped_over_two_lines_is_one_line_again() -> None:
+    lines = ["> **Note:** Locks that were set up on version 2.x and later updated keep the auto-lock",
+             "> setting they had. The update does not switch it on for you.",
+             "> Auto-lock stays off."]  # an upper-case start: the quote's next sentence
+    assert soft_wraps(lines) == [
+        "> **Note:** Locks that were set up on version 2.x and later updated keep the auto-lock setting they had. "
+        "The update does not switch it on for you.", "> Auto-lock stays off."]
+
+
 def test_blocks_and_short_lines_keep_their_own_lines() -> None:
     lines = ["# numtool keeps the precision of large integers", "since version 1.7.",  # a heading
              "max_retries 5", "retry_backoff 30s",  # a config file's short lines
