@@ -526,7 +526,7 @@ class AnswerService:
         extractor = LLMAnswerExtractor(self.answer_llm, self.answer_extractor(), budget=budget)
         return extractor.prefetch(analyse_question(question), chunks)
 
-    def question_for(self, question: str, chunks: Sequence[Chunk]) -> Any:
+    def question_for(self, question: str, chunks: Sequence[Chunk]) -> Question:
         """The question analysed as the answer set reads it over ``chunks``: its terms weighed by
         what they say in this corpus (a feature's name more than the product's), the names it
         writes as code, and the plans the evidence introduces for a plan it names bare."""
@@ -558,10 +558,10 @@ class AnswerService:
             if extractor is None else None
         extracted = None  # the offline typed answers, read where they are used
         if setting is not None:
-            if setting.how == "meaning" or setting.by_words:
+            if setting.rivals_by_meaning:
                 extracted = self.answer_extractor().candidates(q, unique)
-            # a setting chosen by meaning yields to a docs sentence closer to the question; a setting
-            # named by words takes its rivals from the typed answers
+            # a setting chosen by meaning yields to a docs sentence closer to the question; one named
+            # by words or chosen by meaning takes its rivals from the typed answers
             if extracted is None or not closer_sentence(setting, extracted):
                 rivals = extracted_rivals(setting, extracted or [], self._setting_of())
                 return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority)

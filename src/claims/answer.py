@@ -61,6 +61,12 @@ class SettingAnswer:
         threads never write the name, so its rivals are found by meaning (``extracted_rivals``)."""
         return " " in self.setting
 
+    @property
+    def rivals_by_meaning(self) -> bool:
+        """Its rivals are the typed answers close in meaning to the question (``extracted_rivals``):
+        named by words, or an identifier the question did not name, found by meaning."""
+        return self.by_words or self.how == "meaning"
+
 
 def _named(question: str, settings: set[str]) -> list[str]:
     """Settings the question names: an identifier in it, or a known setting's name as a word; a
@@ -360,7 +366,7 @@ def extracted_rivals(found: SettingAnswer, candidates: Sequence[Candidate],
     closest to its entry (``_unnamed_rivals``). Identifiers found by meaning, measured on twelve
     labelled sets and realkb: three missed contradictions found, two false ones (one beside a
     setting chosen wrongly)."""
-    if not found.by_words and found.how != "meaning":
+    if not found.rivals_by_meaning:
         return []
     kinds = {c.kind for c in found.candidates if AUTHORITY_ORDER.get(c.source, 0)}
     said = {c.chunk_id for c in found.candidates}
@@ -416,7 +422,11 @@ def _gives(claims: Sequence[ReadClaim], cand: Candidate) -> bool:
     """Whether the reader gives the setting (its ``claims``) the candidate's value in the candidate's
     chunk: "maxdelayquant 0.2" does; a release named beside another value of the sentence
     ("``--sort`` only landed in 1.29, so ... ``LC_ALL=C sort``") is no value of that setting."""
-    return any(c.chunk_id == cand.chunk_id and (c.normalized == cand.normalized or c.value == cand.value) for c in claims)
+    return any(c.chunk_id == cand.chunk_id and _same_value(c, cand) for c in claims)
+
+
+def _same_value(claim: ReadClaim, cand: Candidate) -> bool:
+    return claim.normalized == cand.normalized or claim.value == cand.value
 
 
 def setting_of(corpus: Mapping[str, list[ReadClaim]]) -> Callable[[Candidate], str | None]:
@@ -432,7 +442,7 @@ def setting_of(corpus: Mapping[str, list[ReadClaim]]) -> Callable[[Candidate], s
     def of(cand: Candidate) -> str | None:
         said = [(name, c) for name, c in by_chunk.get(cand.chunk_id, ())
                 if c.sentence in cand.sentence or cand.sentence in c.sentence]
-        same = {name for name, c in said if c.normalized == cand.normalized or c.value == cand.value}
+        same = {name for name, c in said if _same_value(c, cand)}
         names = same or {name for name, _ in said}
         return names.pop() if len(names) == 1 else None
 
