@@ -197,6 +197,7 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     from ..claims.audit import audit_keys, older_documents, setting_keys
     from ..claims.layout import entry_names
     from ..claims.reader import read_corpus
+    from ..embeddings import embed_texts
 
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]
     if settings is None:
@@ -204,7 +205,8 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     full = build_claim_graph(evidence, source_weights=source_weights, extractor=extractor,
                              embed_model=embed_model, lam=lam, threshold=threshold, progress=progress,
                              settings=settings)
-    contradictions = audit_keys(full.keys, settings, source_weights, older_documents(chunks))
+    embed = (lambda texts: embed_texts(embed_model, texts)) if embed_model is not None else None
+    contradictions = audit_keys(full.keys, settings, source_weights, older_documents(chunks), embed)
     reported = {k.key for k in contradictions}
     agreed = [k for k in setting_keys(settings, source_weights, contradictions_only=False)
               if k.key not in reported and k.status != KeyStatus.CONTRADICTION]  # the reader's other settings

@@ -4,6 +4,8 @@ on text written here in the shapes real docs and threads use (no corpus's senten
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from src.claims import read_chunk
 from src.claims.answer import by_setting, setting_answer
 from src.claims.audit import audit_keys, official_side, older_documents, setting_keys
@@ -210,3 +212,32 @@ def test_a_settings_answer_names_its_setting_where_the_cited_line_does_not() -> 
     text = answer_from_set(aset, AUTH, Citer())
     assert text.startswith("pool_size: **Default:** 32. [1]"), text
     assert "1 document in forums says 8 [2]" in text
+
+
+def _node(nid: str, value: str, source: str, sentence: str, *, authoritative: bool = False,
+          contradicts: tuple[str, ...] = ()) -> ClaimNode:
+    return ClaimNode(id=nid, key="reports kept", value=value, normalized=value, scope={},
+                     support=(Support(f"kb/{source}/{nid}.md#c0", source, 1.0, sentence),), support_total=1.0,
+                     authoritative=authoritative, contradicts=contradicts)
+
+
+def test_the_audit_keeps_only_rivals_that_say_what_the_official_sentence_says() -> None:
+    from src.claims.audit import says_the_same
+    from src.embeddings import embed_texts, load_embed_model
+
+    model = load_embed_model()  # the packaged all-MiniLM-L6-v2
+    docs = _node("a", "90 days", "docs", "Archived reports are kept for 90 days before they are purged.",
+                 authoritative=True, contradicts=("b", "c"))
+    forum = _node("b", "120 days", "forums", "In my experience archived reports stick around for 120 days or so.",
+                  contradicts=("a",))
+    trial = _node("c", "30 days", "blogs", "The free trial lasts 30 days, then billing starts.", contradicts=("a",))
+    key = KeyResult(key="reports kept", aliases=(), status=KeyStatus.CONTRADICTION, claims=(docs, forum, trial),
+                    explanation="")
+    [kept] = says_the_same([key], AUTH, lambda texts: embed_texts(model, texts))
+    assert [(n.value, n.contradicts) for n in kept.claims] == [("90 days", ("b",)), ("120 days", ("a",)),
+                                                               ("30 days", ())]
+    assert kept.explanation == ("docs (authority 1.2, 1 chunk) says 90 days; forums (authority 0.8, 1 chunk) "
+                                "says 120 days; the best-supported value is 90 days.")
+    # a key whose only rival states another fact is no contradiction at all
+    alone = replace(key, claims=(replace(docs, contradicts=("c",)), trial))
+    assert says_the_same([alone], AUTH, lambda texts: embed_texts(model, texts)) == []
