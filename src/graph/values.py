@@ -157,11 +157,12 @@ def resolve_unit(word: str) -> tuple[str, float] | None:
     for cand in (w, w.lower()):
         try:
             q = ureg().Quantity(1, cand)
+            dims = q.dimensionality  # "dB(A)" parses to a quantity without one
         except Exception:  # pint raises several unrelated types for unknown words
             continue
-        if q.dimensionality == ureg().second.dimensionality:
+        if dims == ureg().second.dimensionality:
             return "duration", float(q.to("second").magnitude)
-        if str(q.units).endswith("byte") and q.dimensionality == ureg().byte.dimensionality:
+        if str(q.units).endswith("byte") and dims == ureg().byte.dimensionality:
             return "size", float(q.to("byte").magnitude)
         return None
     return None

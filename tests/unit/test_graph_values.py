@@ -129,3 +129,9 @@ def test_a_configuration_file_s_suffixed_value_is_a_size_and_prose_keeps_its_num
     assert configured_value("64K").canonical == "64 KiB"
     assert configured_value("30s") == parse_value("30s") and configured_value("10KM") == parse_value("10KM")
     assert parse_value("5G").kind == "number"
+
+
+def test_a_unit_pint_parses_without_dimensions_is_no_value_and_no_error() -> None:
+    # a noise level in a spec table: pint reads "dB(A)" as a quantity that has no dimensionality
+    assert parse_value("19 dB(A)") is None
+    assert parse_value("30 hours") == parse_value("1800 minutes")
