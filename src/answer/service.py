@@ -390,7 +390,8 @@ class AnswerService:
         with self.lock:
             graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
                                         embed_model=self.embed_model, settings=settings)
-        judged = question_keys(graph.keys, self.authority, older_documents(read))
+        embed = self._embed_texts()
+        judged = question_keys(graph.keys, self.authority, older_documents(read), embed)
         own = setting_keys(settings, self.authority, contradictions_only=False)  # the reader's settings
         if own or any(new is not old for new, old in zip(judged, graph.keys, strict=True)):
             graph = graph.with_keys(judged, added=own)
@@ -514,6 +515,29 @@ class AnswerService:
             return np.array([float(cache[t] @ q) for t in texts])
 
         return similarity
+
+    def _embed_texts(self) -> Callable[[list[str]], Any] | None:
+        """Unit vectors of texts by the corpus embedder (cached with ``_similarity``'s); None without one."""
+        model = self.embed_model
+        if model is None:
+            return None
+        import numpy as np
+
+        from ..embeddings import embed_texts
+
+        cache = self._vectors
+
+        def embed(texts: list[str]) -> Any:
+            missing = [t for t in dict.fromkeys(texts) if t not in cache]
+            if missing:
+                for t, v in zip(missing, embed_texts(model, missing), strict=True):
+                    cache[t] = v
+            rows = [cache[t] for t in texts]
+            while len(cache) > 20_000:
+                cache.pop(next(iter(cache)))
+            return np.stack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
+
+        return embed
 
     def _typed_answers(self, question: str, chunks: list[Any], budget: LLMBudget) -> Any:
         """With an answer LLM: its typed answers to ``question`` from ``chunks``, fetched and checked

@@ -141,30 +141,42 @@ def official_side(key: KeyResult, authority: Mapping[str, float], older: Set[str
     return replace(key, claims=claims, explanation=explain(key.status, claims, key.scope_dims, authority))
 
 
-def question_keys(keys: Sequence[KeyResult], authority: Mapping[str, float], older: Set[str] = frozenset()
-                  ) -> list[KeyResult]:
+def question_keys(keys: Sequence[KeyResult], authority: Mapping[str, float], older: Set[str] = frozenset(),
+                  embed: Callable[[list[str]], np.ndarray] | None = None) -> list[KeyResult]:
     """A question's claim graph judged as the audit judges it: a contradiction with an official
     claim on one side is decided by ``official_side``; one with official claims on both sides
     is a difference of scope the extractor did not parse, shown as values that differ by
     document, not as a contradiction. Contradictions among less authoritative sources stand
     (the question asked for them). Where every source has one authority there is no official
-    side, and the keys are as the graph judged them."""
-    if len(set(authority.values())) < 2:
-        return list(keys)
+    side, and the keys are as the graph judged them. With ``embed`` (unit rows), two values
+    contradict each other only where their sentences say the same thing (``far_edges``); a key
+    left with no contradiction shows its values by document."""
     out = []
+    several = len(set(authority.values())) >= 2
     for k in keys:
-        if k.status != KeyStatus.CONTRADICTION:
+        if k.status != KeyStatus.CONTRADICTION or not several:
             out.append(k)
         elif (judged := official_side(k, authority, older)) is not None:
             out.append(judged)
         elif _official_claims(k, authority, older)[2]:
-            claims = tuple(replace(n, contradicts=(), authoritative=False, consensus=abs(n.consensus)) for n in k.claims)
-            dims = ("document",)
-            out.append(replace(k, status=KeyStatus.SCOPED, claims=claims, scope_dims=dims, severity=0.0,
-                               explanation=explain(KeyStatus.SCOPED, claims, dims, authority)))
+            out.append(_by_document(k, authority))
         else:
             out.append(k)
-    return out
+    if embed is None:
+        return out
+    far = far_edges([k for k in out if k.status == KeyStatus.CONTRADICTION], authority, embed)
+    judged = [_without(k, far[k.key], authority) if k.key in far and k.status == KeyStatus.CONTRADICTION else k
+              for k in out]
+    return [_by_document(k, authority) if k.status == KeyStatus.CONTRADICTION and not any(n.contradicts for n in k.claims)
+            else k for k in judged]
+
+
+def _by_document(key: KeyResult, authority: Mapping[str, float]) -> KeyResult:
+    """The key's values shown as differing by document, none contradicted."""
+    claims = tuple(replace(n, contradicts=(), authoritative=False, consensus=abs(n.consensus)) for n in key.claims)
+    dims = ("document",)
+    return replace(key, status=KeyStatus.SCOPED, claims=claims, scope_dims=dims, severity=0.0,
+                   explanation=explain(KeyStatus.SCOPED, claims, dims, authority))
 
 
 def older_documents(chunks: Iterable[Chunk]) -> set[str]:
@@ -182,43 +194,55 @@ def names_setting(key: KeyResult, settings: Iterable[frozenset[str]]) -> bool:
     return any(w and any(w <= n for n in names) for w in settings)
 
 
-def _blanked(node: ClaimNode, official: float, authority: Mapping[str, float], *, of_official: bool) -> list[str]:
-    """The node's sentences from official sources (``of_official``) or from the others, its value
-    blanked out."""
-    return sorted({s.sentence.replace(node.value, " ") for s in node.support
-                   if s.sentence and (authority.get(s.source, 1.0) >= official) == of_official})
+def _sentences(node: ClaimNode, authority: Mapping[str, float], official: float) -> list[str]:
+    """The node's sentences, its value blanked out: those of its official sources when it has any
+    (a blog repeating the docs' value in a thread's words is not what the docs say)."""
+    sentences = [(s.sentence, authority.get(s.source, 1.0) >= official) for s in node.support if s.sentence]
+    mine = [t for t, off in sentences if off] or [t for t, _ in sentences]
+    return sorted({t.replace(node.value, " ") for t in mine})
+
+
+def far_edges(keys: Sequence[KeyResult], authority: Mapping[str, float],
+              embed: Callable[[list[str]], np.ndarray]) -> dict[str, set[frozenset[str]]]:
+    """Per key, the contradicts edges (pairs of claim ids) no sentence pair of which says the same
+    thing, values blanked (cosine < ``SAME_THING``): values of two facts that share a word of the
+    key. ``embed`` returns unit rows."""
+    official = max(authority.values(), default=1.0)
+    edges = []  # (key, edge, sentences of one end, of the other)
+    for k in keys:
+        by_id = {n.id: n for n in k.claims}
+        for n in k.claims:
+            for m in n.contradicts:
+                if m in by_id and n.id < m:
+                    edges.append((k.key, frozenset((n.id, m)), _sentences(n, authority, official),
+                                  _sentences(by_id[m], authority, official)))
+    texts = sorted({t for *_, a, b in edges for t in (*a, *b)})
+    vectors = dict(zip(texts, embed(texts))) if texts else {}
+    far: dict[str, set[frozenset[str]]] = {}
+    for key, edge, a, b in edges:
+        if not a or not b or max(float(vectors[x] @ vectors[y]) for x in a for y in b) < SAME_THING:
+            far.setdefault(key, set()).add(edge)
+    return far
+
+
+def _without(key: KeyResult, gone: set[frozenset[str]], authority: Mapping[str, float]) -> KeyResult:
+    """The key less the contradicts edges ``gone``."""
+    claims = tuple(replace(n, contradicts=tuple(m for m in n.contradicts if frozenset((n.id, m)) not in gone))
+                   for n in key.claims)
+    return replace(key, claims=claims, explanation=explain(key.status, claims, key.scope_dims, authority))
 
 
 def says_the_same(keys: Sequence[KeyResult], authority: Mapping[str, float],
                   embed: Callable[[list[str]], np.ndarray]) -> list[KeyResult]:
-    """The judged keys (``official_side``) less the rivals none of whose sentences says what one of
-    the authoritative claim's official sentences says, values blanked (cosine >= ``SAME_THING``):
-    a value of another fact that shares a word of the key. A key left with no rival is dropped.
-    ``embed`` returns unit rows."""
-    official = max(authority.values(), default=1.0)
-    pairs = []  # (key, winner sentences, rival, rival sentences)
-    for k in keys:
-        by_id = {n.id: n for n in k.claims}
-        winner = next((n for n in k.claims if n.authoritative), None)
-        mine = _blanked(winner, official, authority, of_official=True) if winner else []
-        for m in winner.contradicts if winner else ():
-            pairs.append((k, mine, m, _blanked(by_id[m], official, authority, of_official=False)))
-    texts = sorted({t for _, a, _, b in pairs for t in (*a, *b)})
-    vectors = dict(zip(texts, embed(texts))) if texts else {}
-    far: dict[str, set[str]] = {}
-    for k, mine, m, theirs in pairs:
-        if not mine or not theirs or max(float(vectors[a] @ vectors[b]) for a in mine for b in theirs) < SAME_THING:
-            far.setdefault(k.key, set()).add(m)
+    """The judged keys (``official_side``) less their contradictions between values whose sentences
+    do not say the same thing (``far_edges``); a key whose authoritative claim is left with no
+    rival is dropped."""
+    far = far_edges(keys, authority, embed)
     out = []
     for k in keys:
-        gone = far.get(k.key, set())
-        if not gone:
-            out.append(k)
-            continue
-        claims = tuple(replace(n, contradicts=() if n.id in gone else tuple(m for m in n.contradicts if m not in gone))
-                       for n in k.claims)
-        if any(n.contradicts for n in claims if n.authoritative):
-            out.append(replace(k, claims=claims, explanation=explain(k.status, claims, k.scope_dims, authority)))
+        judged = _without(k, far[k.key], authority) if k.key in far else k
+        if any(n.contradicts for n in judged.claims if n.authoritative):
+            out.append(judged)
     return out
 
 

@@ -241,3 +241,27 @@ def test_the_audit_keeps_only_rivals_that_say_what_the_official_sentence_says() 
     # a key whose only rival states another fact is no contradiction at all
     alone = replace(key, claims=(replace(docs, contradicts=("c",)), trial))
     assert says_the_same([alone], AUTH, lambda texts: embed_texts(model, texts)) == []
+
+
+def test_a_question_graph_contradiction_between_two_facts_shows_its_values_by_document() -> None:
+    from src.claims.audit import question_keys
+    from src.embeddings import embed_texts, load_embed_model
+
+    model = load_embed_model()  # the packaged all-MiniLM-L6-v2
+    embed = lambda texts: embed_texts(model, texts)  # noqa: E731
+    docs = _node("a", "90 days", "docs", "Archived reports are kept for 90 days before they are purged.",
+                 authoritative=True, contradicts=("c",))
+    trial = _node("c", "30 days", "blogs", "The free trial lasts 30 days, then billing starts.", contradicts=("a",))
+    forum = _node("b", "120 days", "forums", "In my experience archived reports stick around for 120 days or so.",
+                  contradicts=("a",))
+    two_facts = KeyResult(key="days", aliases=(), status=KeyStatus.CONTRADICTION, claims=(docs, trial), explanation="")
+    [shown] = question_keys([two_facts], AUTH, embed=embed)
+    assert shown.status == KeyStatus.SCOPED and shown.scope_dims == ("document",)
+    assert all(not n.contradicts for n in shown.claims)
+    one_fact = replace(two_facts, key="reports kept", claims=(replace(docs, contradicts=("b",)), forum))
+    [judged] = question_keys([one_fact], AUTH, embed=embed)
+    assert judged.status == KeyStatus.CONTRADICTION
+    assert [(n.value, n.authoritative, n.contradicts) for n in judged.claims] == [("90 days", True, ("b",)),
+                                                                                  ("120 days", False, ("a",))]
+    # without an embedder the graph's own judgement stands
+    assert question_keys([two_facts], AUTH)[0].status == KeyStatus.CONTRADICTION
