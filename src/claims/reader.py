@@ -8,12 +8,9 @@
   nearest to it: an ``ident=value`` pair, a setting named in the sentence, the open entry, then
   the setting the chunk spoke of last. A sentence that names no setting and opens no entry
   gives its value to the words around it (an attribute that is no identifier).
-- **Config files.** ``key value;``, ``key = value`` and ``key: value`` lines of a code block
-  that reads as configuration are configured values (not defaults), their comment above them
-  describing the key; shell sessions and other code give nothing.
-- **Tables.** A header row names the attribute of each column; the first column is the
-  setting (when it is a setting name) or the scope of the row (``| Team | 14 days |`` under
-  ``| Plan | Retention |`` is retention 14 days for plan team).
+- **Config files and tables** (``src.claims.blocks``, the reader's other half): ``key value;``
+  lines of a block that reads as configuration are configured values, their comment above
+  describing the key; a table's header row names the attribute of each column.
 - **Scope.** A version named with a relation ("prior to 1.19.10", "Kafka < v3.0", "since 4.0")
   scopes the sentence's values to the versions it names; the document's own version (front
   matter) is kept beside the claim.
@@ -28,12 +25,13 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 
-from ..graph.mentions import Mention, find_mentions
+from ..graph.mentions import find_mentions
 from ..graph.text import STOP
 from ..graph.values import configured_value, parse_value
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
-from .layout import COMMENT, CONFIG, DEFINITION, entry_head, hanging_head, unwrap
+from .blocks import DEFAULT_CUE, BlockReader, cued
+from .layout import CONFIG, DEFINITION, entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
@@ -50,8 +48,6 @@ from .names import (
 
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
-_SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
-_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
 # "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10": a change
 _CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.;]{0,40}?\bfrom\s+"
                      r"(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
@@ -60,58 +56,10 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
-CUE_REACH = 60  # characters between a default cue and its value: further on, the value is another's
 MAX_SENTENCE = 400  # characters; longer "sentences" are lists or code run together
 
 
-_CUE_AHEAD = re.compile(r"\s*(?:(?:[`*]*[A-Za-z_][\w.]*[`*]*\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
-
-
-def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int, str]] = ()) -> int | None:
-    """The index of the value a sentence's default cue points at: the value right after it
-    ("default is 8 hours", "defaults to 5", "default 50s", "the default `max_pool` is 100"), else the nearest value before it
-    ("acks=1 (default)", "100 is the default"), else the nearest after it, unless two setting
-    names stand between them (the cue is another setting's: "default pool max.idle.time
-    above wait_timeout (1h)"); None without a cue or values."""
-    if not spans:
-        return None
-    best: tuple[int, int] | None = None
-    for m in _DEFAULT.finditer(sentence):
-        ahead = _CUE_AHEAD.match(sentence, m.end()).end()
-        at = next((i for i, (start, _) in enumerate(spans) if start == ahead), None)
-        if at is not None:
-            return at
-        before = [(m.start() - end, i) for i, (_, end) in enumerate(spans) if end <= m.start()
-                  and m.start() - end <= CUE_REACH]
-        after = [(start - m.end() + 1000, i) for i, (start, _) in enumerate(spans) if start >= m.end()
-                 and start - m.end() <= CUE_REACH and len({n for a, _, n in names if m.end() <= a < start}) < 2]
-        near = min(before + after, default=None)
-        if near is not None and (best is None or near < best):
-            best = near
-    return best[1] if best is not None else None
-
-
-def _uncommented(line: str) -> str:
-    """A directive's line without its comment marker, its key as ``CONFIG`` reads keys
-    ("#MaxAuthTries 6" -> "maxAuthTries 6")."""
-    text = line.lstrip()[1:]
-    return text[:1].lower() + text[1:]
-
-
-def _commented_out(line: str) -> re.Match[str] | None:
-    """The directive (``CONFIG``'s match) of a configuration file's line that leaves it commented
-    out, its marker written against the key ("#port = 5432", "#MaxAuthTries 6",
-    "#max_inflight_messages 20"): the sample files of PostgreSQL, OpenSSH and Mosquitto each say
-    that such lines show the defaults; a comment's prose puts a space after its marker, and a
-    directive's value is one or two words. None for any other line."""
-    text = line.lstrip()
-    if len(text) < 2 or text[0] not in "#;" or not (text[1].isalpha() or text[1] == "_"):
-        return None
-    m = CONFIG.match(_uncommented(line))
-    return m if m is not None and len(m.group("value").split()) <= 2 else None
-
-
-class _Reader:
+class _Reader(BlockReader):
     def __init__(self, chunk: Chunk, settings_only: bool = False, known: re.Pattern[str] | None = None) -> None:
         self.chunk = chunk
         self.known = known  # the corpus's names that no shape marks as settings (``entry_names``)
@@ -182,7 +130,7 @@ class _Reader:
             return before[-1][2]
         if after:
             return after[0][2]
-        if self.valued and not label and self.last != self.entry and _DEFAULT.search(sentence):
+        if self.valued and not label and self.last != self.entry and DEFAULT_CUE.search(sentence):
             # in an entry, a default sentence naming nothing follows up the setting the sentence
             # before gave a value to ("This linger.ms setting defaults to 5 ... The default
             # changed from 0 to 5 in 4.0")
@@ -191,7 +139,7 @@ class _Reader:
             return self.entry
         # prose naming no setting: a sentence stating a default is about the setting the chunk
         # spoke of last (or its title names), "the directive (default is 100)"
-        if not _DEFAULT.search(sentence):
+        if not DEFAULT_CUE.search(sentence):
             return None
         words = stems(sentence)
         by_words = [n for n in self.named if name_stems(n) <= words]
@@ -209,10 +157,10 @@ class _Reader:
             names = sorted(names + [(m.start(), m.end(), m.group(0).lower()) for m in self.known.finditer(sentence)
                                     if not any(s < m.end() and m.start() < e for s, e, _ in names)])
         names = [n for n in names if not self._names_file(n[2])]
-        modality = Modality.DEFAULT if label_default or _DEFAULT.search(sentence) else Modality.STATED
+        modality = Modality.DEFAULT if label_default or DEFAULT_CUE.search(sentence) else Modality.STATED
         taken: list[tuple[int, int]] = [(s, e) for s, e, _ in names]
         pairs = list(_KV.finditer(sentence))  # ``acks=1``: the pair names its own key
-        if not label_default and not pairs and not _DEFAULT.search(sentence) \
+        if not label_default and not pairs and not DEFAULT_CUE.search(sentence) \
                 and len(re.findall(r"[A-Za-z]{2,}", sentence)) < 2:
             return  # a list marker, a lone number, a code fragment
         scoped = [(m.start("v"), m.end("v")) for p in (OLDER, OLDER_AFTER, NEWER, RELEASE_LEAD)
@@ -220,7 +168,7 @@ class _Reader:
         # with ``settings_only``, a sentence naming no setting, in no entry, with no ``key=value``
         # and no default cue gives its values to no setting (``_setting_for``): not looked for
         nameless = self.settings_only and not names and not pairs and self.entry is None and not label_default \
-            and not _DEFAULT.search(sentence)
+            and not DEFAULT_CUE.search(sentence)
         mentions = [] if nameless else [m for m in find_mentions(sentence) if m.norm.kind != "time"
                     and not any(m.overlaps(t) for t in taken)
                     and not any(m.overlaps((p.start(), p.end())) for p in pairs)
@@ -302,7 +250,7 @@ class _Reader:
         name = self._setting_for(sentence, m.start("a"), names, False, ahead)
         if name is None:
             return [], []
-        modality = Modality.DEFAULT if _DEFAULT.search(sentence) else Modality.STATED
+        modality = Modality.DEFAULT if DEFAULT_CUE.search(sentence) else Modality.STATED
         out = []
         for group, scope in zip(("a", "b"), scopes, strict=True):
             value, start = m.group(group), m.start(group)
@@ -316,107 +264,6 @@ class _Reader:
         return (out, [(m.start("a"), m.end("b")), *(v.span() for v in versions)]) if len(out) == 2 else ([], [])
 
     # -- blocks --------------------------------------------------------------------------
-    def config(self, lines: list[str], *, file: bool = False) -> Iterator[ReadClaim]:
-        """A code block, or a configuration file's lines (``file``): config lines (``key value;``)
-        when most of its lines read so; a code block with a shell prompt is a session."""
-        body = [ln for ln in lines if ln.strip()]
-        if not body or not file and any(_SHELL.match(ln) for ln in body):
-            return
-        sections = [ln for ln in body if ln.strip().startswith("[") and ln.strip().endswith("]")  # [mysqld]
-                    or ln.strip().endswith("{") or ln.strip() == "}"]  # http { ... }
-        settings = [ln for ln in body if CONFIG.match(ln) and not COMMENT.match(ln)]
-        comments = [ln for ln in body if COMMENT.match(ln)]
-        if len(settings) + len(comments) + len(sections) < 0.8 * len(body):
-            return
-        note: list[str] = []
-        rows = lines if file else body
-        for i, ln in enumerate(rows):
-            if not ln.strip():  # a file's blank line ends the comment: it describes what it stands over
-                note = []
-                continue
-            cm = COMMENT.match(ln)
-            shown = _commented_out(ln) if cm else None  # the directive, read once (a file's, or a block's)
-            if cm and not (shown or file and self._commented_default(rows, i, note)):
-                note.append(cm.group("text"))
-                continue
-            m = shown or CONFIG.match(cm.group("text") if cm else ln)
-            if m:
-                key, value = m.group("key").lower(), m.group("value").strip()
-                said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
-                stated = self._stated_default(said)
-                if stated is not None:  # "# retries (default: 3)" above "max_retries: 5": 3 is the default
-                    c = self._claim(key, "", stated.text, (stated.start, stated.end), said, Modality.DEFAULT, {})
-                    if c is not None:
-                        yield replace(c, attribute=Attribute(key, True, said))
-                modality = Modality.DEFAULT if cm or stated is None and _DEFAULT.search(said) else Modality.CONFIGURED
-                c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {},
-                                configured=True)
-                if c is not None and len(value.split()) <= 3:
-                    yield replace(c, attribute=Attribute(key, True, said))  # its comment describes it
-            note = []
-
-    @staticmethod
-    def _commented_default(rows: list[str], i: int, note: list[str]) -> bool:
-        """``rows[i]`` is a directive left commented out at its default: "# maxclients 10000" alone
-        below an empty "#" line, ending a comment that speaks of the default ("By default this limit
-        is set to 10000 clients")."""
-        cm = COMMENT.match(rows[i])
-        m = CONFIG.match(cm.group("text")) if cm else None
-        if m is None or len(m.group("value").split()) > 2 or not _DEFAULT.search(" ".join(note)):
-            return False
-        above = COMMENT.match(rows[i - 1]) if i else None
-        below = rows[i + 1].strip() if i + 1 < len(rows) else ""
-        return above is not None and not above.group("text").strip() and not below.startswith(("#", ";"))
-
-    @staticmethod
-    def _stated_default(comment: str) -> Mention | None:
-        """The value a config line's comment states as the default ("default: 3", "default is
-        151"), None when it states none (a bare "# default" makes the line itself the default)."""
-        if not _DEFAULT.search(comment):
-            return None
-        mentions = [m for m in find_mentions(comment) if m.norm.kind not in ("time", "date", "version")]
-        at = cued(comment, [(m.start, m.end) for m in mentions])
-        return mentions[at] if at is not None else None
-
-    def table(self, lines: list[str]) -> Iterator[ReadClaim]:
-        rows = [[c.strip().strip("`*") for c in ln.strip().strip("|").split("|")] for ln in lines]
-        rows = [r for r in rows if not all(re.fullmatch(r":?-{2,}:?", c) or not c for c in r)]
-        if len(rows) < 2 or len(rows[0]) < 2:
-            return  # no header: nothing says what the cells are
-        header = [h.lower() for h in rows[0]]
-        by_version = all(re.fullmatch(r"v?\d+(?:\.\d+)+(?:\.x)?", r[0]) for r in rows[1:])
-        previous: list[str] | None = None
-        for row in rows[1:]:
-            if len(row) != len(header):
-                continue
-            if by_version:  # a value per version: each change opens a range ("from 3.0 on")
-                if previous is not None and row[1:] == previous:
-                    continue
-                previous = row[1:]
-            label = row[0]
-            named = identifiers(f"`{label}`") if re.fullmatch(r"[a-z][\w.]*", label) else []
-            for col in range(1, len(row)):
-                cell = row[col]
-                default = bool(_DEFAULT.search(header[col]))
-                if named:
-                    if not (default or "value" in header[col]):
-                        continue
-                    name, words, scope = named[0][2], "", {}
-                elif (default or "value" in header[col]) and self.title_setting:
-                    name, words, scope = self.title_setting, "", {header[0] or "row": label.lower()}
-                else:
-                    name, words, scope = None, header[col], {header[0] or "row": label.lower()}
-                if by_version:
-                    scope = {"version": ">=" + label.lstrip("vV")}
-                mentions = find_mentions(cell)
-                value, span = (mentions[0].text, (mentions[0].start, mentions[0].end)) if mentions else (cell, (0, len(cell)))
-                if not mentions and (not name or len(cell.split()) > 3):
-                    continue
-                c = self._claim(name, words, value, span, " | ".join(row), Modality.DEFAULT if default else
-                                Modality.STATED, scope)
-                if c is not None:
-                    yield c
-
     def read(self) -> Iterator[ReadClaim]:
         if self.chunk.metadata.get("format") == CONFIG_FORMAT:  # a configuration file: its directives
             yield from self.config(self.chunk.text.splitlines(), file=True)
@@ -474,7 +321,7 @@ class _Reader:
                 if names and self.entry is None:
                     self.last = names[-1][2]  # "Title: increase worker_connections ...": what the thread is about
                 rest = label.group("value")
-                if _DEFAULT.match(label.group("label").strip()):  # "Default", "Default value", "Defaults"
+                if DEFAULT_CUE.match(label.group("label").strip()):  # "Default", "Default value", "Defaults"
                     yield from self.sentence(line.strip(), label_default=True)
                 elif len(rest.split()) >= 4 and not rest.rstrip().endswith("?"):
                     for sentence in split_sentences(rest):  # "Reply: ...", "Note: ...": prose after a label
@@ -484,7 +331,7 @@ class _Reader:
                 self.entry_text.append(line.strip())
             item = bool(_ITEM.match(line))
             listed = item and lead  # an item of a list its lead-in says gives defaults
-            lead = (lead and item) or (not item and bool(_DEFAULT.search(line)) and i < len(lines)
+            lead = (lead and item) or (not item and bool(DEFAULT_CUE.search(line)) and i < len(lines)
                                        and bool(_ITEM.match(lines[i])))
             self.spoke = self.valued = False  # a new paragraph
             sentences = split_sentences(line)

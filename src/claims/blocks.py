@@ -1,0 +1,187 @@
+"""Configuration blocks and tables read into claims, and the default cue they share with sentences.
+
+- **Config files.** ``key value;``, ``key = value`` and ``key: value`` lines of a code block
+  that reads as configuration are configured values (not defaults), their comment above them
+  describing the key; a directive left commented out shows its default; shell sessions and
+  other code give nothing.
+- **Tables.** A header row names the attribute of each column; the first column is the
+  setting (when it is a setting name) or the scope of the row (``| Team | 14 days |`` under
+  ``| Plan | Retention |`` is retention 14 days for plan team).
+- **The default cue** (``cued``): which value of a sentence or comment "default" points at.
+
+``BlockReader`` is the reader's (``src.claims.reader``) half for blocks: it makes its claims
+with the reader's ``_claim``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..graph.mentions import Mention, find_mentions
+from .layout import COMMENT, CONFIG
+from .model import Attribute, Modality, ReadClaim
+from .names import identifiers
+
+_SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
+DEFAULT_CUE = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
+CUE_REACH = 60  # characters between a default cue and its value: further on, the value is another's
+_CUE_AHEAD = re.compile(r"\s*(?:(?:[`*]*[A-Za-z_][\w.]*[`*]*\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
+
+
+def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int, str]] = ()) -> int | None:
+    """The index of the value a sentence's default cue points at: the value right after it
+    ("default is 8 hours", "defaults to 5", "default 50s", "the default `max_pool` is 100"), else the nearest value before it
+    ("acks=1 (default)", "100 is the default"), else the nearest after it, unless two setting
+    names stand between them (the cue is another setting's: "default pool max.idle.time
+    above wait_timeout (1h)"); None without a cue or values."""
+    if not spans:
+        return None
+    best: tuple[int, int] | None = None
+    for m in DEFAULT_CUE.finditer(sentence):
+        ahead = _CUE_AHEAD.match(sentence, m.end()).end()
+        at = next((i for i, (start, _) in enumerate(spans) if start == ahead), None)
+        if at is not None:
+            return at
+        before = [(m.start() - end, i) for i, (_, end) in enumerate(spans) if end <= m.start()
+                  and m.start() - end <= CUE_REACH]
+        after = [(start - m.end() + 1000, i) for i, (start, _) in enumerate(spans) if start >= m.end()
+                 and start - m.end() <= CUE_REACH and len({n for a, _, n in names if m.end() <= a < start}) < 2]
+        near = min(before + after, default=None)
+        if near is not None and (best is None or near < best):
+            best = near
+    return best[1] if best is not None else None
+
+
+def _uncommented(line: str) -> str:
+    """A directive's line without its comment marker, its key as ``CONFIG`` reads keys
+    ("#MaxAuthTries 6" -> "maxAuthTries 6")."""
+    text = line.lstrip()[1:]
+    return text[:1].lower() + text[1:]
+
+
+def _commented_out(line: str) -> re.Match[str] | None:
+    """The directive (``CONFIG``'s match) of a configuration file's line that leaves it commented
+    out, its marker written against the key ("#port = 5432", "#MaxAuthTries 6",
+    "#max_inflight_messages 20"): the sample files of PostgreSQL, OpenSSH and Mosquitto each say
+    that such lines show the defaults; a comment's prose puts a space after its marker, and a
+    directive's value is one or two words. None for any other line."""
+    text = line.lstrip()
+    if len(text) < 2 or text[0] not in "#;" or not (text[1].isalpha() or text[1] == "_"):
+        return None
+    m = CONFIG.match(_uncommented(line))
+    return m if m is not None and len(m.group("value").split()) <= 2 else None
+
+
+class BlockReader:
+    """Code blocks, configuration files and tables of one chunk, read into claims by the reader's
+    ``_claim`` (``src.claims.reader``)."""
+
+    title_setting: str | None  # the one setting the chunk's title names
+
+    def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
+               modality: Modality, scope: dict[str, str], inferred: bool = False,
+               configured: bool = False) -> ReadClaim | None:
+        raise NotImplementedError
+
+    def config(self, lines: list[str], *, file: bool = False) -> Iterator[ReadClaim]:
+        """A code block, or a configuration file's lines (``file``): config lines (``key value;``)
+        when most of its lines read so; a code block with a shell prompt is a session."""
+        body = [ln for ln in lines if ln.strip()]
+        if not body or not file and any(_SHELL.match(ln) for ln in body):
+            return
+        sections = [ln for ln in body if ln.strip().startswith("[") and ln.strip().endswith("]")  # [mysqld]
+                    or ln.strip().endswith("{") or ln.strip() == "}"]  # http { ... }
+        settings = [ln for ln in body if CONFIG.match(ln) and not COMMENT.match(ln)]
+        comments = [ln for ln in body if COMMENT.match(ln)]
+        if len(settings) + len(comments) + len(sections) < 0.8 * len(body):
+            return
+        note: list[str] = []
+        rows = lines if file else body
+        for i, ln in enumerate(rows):
+            if not ln.strip():  # a file's blank line ends the comment: it describes what it stands over
+                note = []
+                continue
+            cm = COMMENT.match(ln)
+            shown = _commented_out(ln) if cm else None  # the directive, read once (a file's, or a block's)
+            if cm and not (shown or file and self._commented_default(rows, i, note)):
+                note.append(cm.group("text"))
+                continue
+            m = shown or CONFIG.match(cm.group("text") if cm else ln)
+            if m:
+                key, value = m.group("key").lower(), m.group("value").strip()
+                said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
+                stated = self._stated_default(said)
+                if stated is not None:  # "# retries (default: 3)" above "max_retries: 5": 3 is the default
+                    c = self._claim(key, "", stated.text, (stated.start, stated.end), said, Modality.DEFAULT, {})
+                    if c is not None:
+                        yield replace(c, attribute=Attribute(key, True, said))
+                modality = Modality.DEFAULT if cm or stated is None and DEFAULT_CUE.search(said) else Modality.CONFIGURED
+                c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {},
+                                configured=True)
+                if c is not None and len(value.split()) <= 3:
+                    yield replace(c, attribute=Attribute(key, True, said))  # its comment describes it
+            note = []
+
+    @staticmethod
+    def _commented_default(rows: list[str], i: int, note: list[str]) -> bool:
+        """``rows[i]`` is a directive left commented out at its default: "# maxclients 10000" alone
+        below an empty "#" line, ending a comment that speaks of the default ("By default this limit
+        is set to 10000 clients")."""
+        cm = COMMENT.match(rows[i])
+        m = CONFIG.match(cm.group("text")) if cm else None
+        if m is None or len(m.group("value").split()) > 2 or not DEFAULT_CUE.search(" ".join(note)):
+            return False
+        above = COMMENT.match(rows[i - 1]) if i else None
+        below = rows[i + 1].strip() if i + 1 < len(rows) else ""
+        return above is not None and not above.group("text").strip() and not below.startswith(("#", ";"))
+
+    @staticmethod
+    def _stated_default(comment: str) -> Mention | None:
+        """The value a config line's comment states as the default ("default: 3", "default is
+        151"), None when it states none (a bare "# default" makes the line itself the default)."""
+        if not DEFAULT_CUE.search(comment):
+            return None
+        mentions = [m for m in find_mentions(comment) if m.norm.kind not in ("time", "date", "version")]
+        at = cued(comment, [(m.start, m.end) for m in mentions])
+        return mentions[at] if at is not None else None
+
+    def table(self, lines: list[str]) -> Iterator[ReadClaim]:
+        rows = [[c.strip().strip("`*") for c in ln.strip().strip("|").split("|")] for ln in lines]
+        rows = [r for r in rows if not all(re.fullmatch(r":?-{2,}:?", c) or not c for c in r)]
+        if len(rows) < 2 or len(rows[0]) < 2:
+            return  # no header: nothing says what the cells are
+        header = [h.lower() for h in rows[0]]
+        by_version = all(re.fullmatch(r"v?\d+(?:\.\d+)+(?:\.x)?", r[0]) for r in rows[1:])
+        previous: list[str] | None = None
+        for row in rows[1:]:
+            if len(row) != len(header):
+                continue
+            if by_version:  # a value per version: each change opens a range ("from 3.0 on")
+                if previous is not None and row[1:] == previous:
+                    continue
+                previous = row[1:]
+            label = row[0]
+            named = identifiers(f"`{label}`") if re.fullmatch(r"[a-z][\w.]*", label) else []
+            for col in range(1, len(row)):
+                cell = row[col]
+                default = bool(DEFAULT_CUE.search(header[col]))
+                if named:
+                    if not (default or "value" in header[col]):
+                        continue
+                    name, words, scope = named[0][2], "", {}
+                elif (default or "value" in header[col]) and self.title_setting:
+                    name, words, scope = self.title_setting, "", {header[0] or "row": label.lower()}
+                else:
+                    name, words, scope = None, header[col], {header[0] or "row": label.lower()}
+                if by_version:
+                    scope = {"version": ">=" + label.lstrip("vV")}
+                mentions = find_mentions(cell)
+                value, span = (mentions[0].text, (mentions[0].start, mentions[0].end)) if mentions else (cell, (0, len(cell)))
+                if not mentions and (not name or len(cell.split()) > 3):
+                    continue
+                c = self._claim(name, words, value, span, " | ".join(row), Modality.DEFAULT if default else
+                                Modality.STATED, scope)
+                if c is not None:
+                    yield c
