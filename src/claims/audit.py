@@ -194,12 +194,16 @@ def names_setting(key: KeyResult, settings: Iterable[frozenset[str]]) -> bool:
     return any(w and any(w <= n for n in names) for w in settings)
 
 
+SENTENCES_READ = 8  # of a claim's supports, the most weighty: a value a whole corpus repeats costs no more
+
+
 def _sentences(node: ClaimNode, authority: Mapping[str, float], official: float) -> list[str]:
     """The node's sentences, its value blanked out: those of its official sources when it has any
     (a blog repeating the docs' value in a thread's words is not what the docs say)."""
-    sentences = [(s.sentence, authority.get(s.source, 1.0) >= official) for s in node.support if s.sentence]
+    support = sorted((s for s in node.support if s.sentence), key=lambda s: (-s.weight, s.chunk_id))
+    sentences = [(s.sentence, authority.get(s.source, 1.0) >= official) for s in support]
     mine = [t for t, off in sentences if off] or [t for t, _ in sentences]
-    return sorted({t.replace(node.value, " ") for t in mine})
+    return sorted({t.replace(node.value, " ") for t in mine[:SENTENCES_READ]})
 
 
 def far_edges(keys: Sequence[KeyResult], authority: Mapping[str, float],
