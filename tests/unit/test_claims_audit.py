@@ -265,3 +265,20 @@ def test_a_question_graph_contradiction_between_two_facts_shows_its_values_by_do
                                                                                   ("120 days", False, ("a",))]
     # without an embedder the graph's own judgement stands
     assert question_keys([two_facts], AUTH)[0].status == KeyStatus.CONTRADICTION
+
+
+def test_markup_pasted_into_a_sentence_is_not_what_it_says() -> None:
+    # a thread's reply with a script pasted after its sentence still says what the docs say
+    from src.claims.audit import question_keys
+    from src.embeddings import embed_texts, load_embed_model
+
+    model = load_embed_model("hashing:256")  # shared words, no model file
+    docs = _node("a", "14 days", "docs", "The Team plan keeps event history for 14 days.",
+                 authoritative=True, contradicts=("b",))
+    pasted = ("The Team plan keeps event history for 7 days. <script>document.title='x'</script>"
+              "<img src=x onerror=\"document.body.setAttribute('data-x','img')\">")
+    forum = _node("b", "7 days", "forums", pasted, contradicts=("a",))
+    key = KeyResult(key="event history", aliases=(), status=KeyStatus.CONTRADICTION, claims=(docs, forum),
+                    explanation="")
+    [judged] = question_keys([key], AUTH, embed=lambda texts: embed_texts(model, texts))
+    assert judged.status == KeyStatus.CONTRADICTION
