@@ -230,7 +230,7 @@ class AnswerService:
         self._entry_names: re.Pattern[str] | None = None
         self._entry_names_found = False
         self._word_weight: Callable[[str], float] | None = None
-        self._vectors: dict[str, Any] = {}  # setting descriptions' vectors (src/claims/answer.py)
+        self._vectors: dict[str, Any] = {}  # text vectors: setting descriptions, claims' sentences (_embed_texts)
 
     @classmethod
     def open(cls, settings: Settings, *, data: Path | None = None, chunks: Path | None = None,
@@ -390,8 +390,7 @@ class AnswerService:
         with self.lock:
             graph, note = checked_graph(evidence + counter, extractor, source_weights=self.authority,
                                         embed_model=self.embed_model, settings=settings)
-        embed = self._embed_texts()
-        judged = question_keys(graph.keys, self.authority, older_documents(read), embed)
+            judged = question_keys(graph.keys, self.authority, older_documents(read), self._embed_texts())
         own = setting_keys(settings, self.authority, contradictions_only=False)  # the reader's settings
         if own or any(new is not old for new, old in zip(judged, graph.keys, strict=True)):
             graph = graph.with_keys(judged, added=own)
@@ -493,31 +492,23 @@ class AnswerService:
         return self._word_weight
 
     def _similarity(self) -> Callable[[str, list[str]], Any] | None:
-        """Cosines of a question with texts by the corpus embedder (text vectors cached)."""
-        model = self.embed_model
+        """Cosines of a question with texts by the corpus embedder (text vectors cached, ``_embed_texts``)."""
+        embed = self._embed_texts()
         embed_query = getattr(self.engine, "embed_query", None)
-        if model is None or embed_query is None:
+        if embed is None or embed_query is None:
             return None
         import numpy as np
 
-        from ..embeddings import embed_texts
-
-        cache = self._vectors
-
         def similarity(question: str, texts: list[str]) -> Any:
-            missing = [t for t in dict.fromkeys(texts) if t not in cache]
-            if missing:
-                for t, v in zip(missing, embed_texts(model, missing), strict=True):
-                    cache[t] = v
-                while len(cache) > 20_000:
-                    cache.pop(next(iter(cache)))
+            rows = embed(texts)
             q = embed_query(question)
-            return np.array([float(cache[t] @ q) for t in texts])
+            return np.array([float(r @ q) for r in rows]) if texts else np.array([])
 
         return similarity
 
     def _embed_texts(self) -> Callable[[list[str]], Any] | None:
-        """Unit vectors of texts by the corpus embedder (cached with ``_similarity``'s); None without one."""
+        """Unit vectors of texts by the corpus embedder, the last 20,000 kept; None without one.
+        Call under ``self.lock`` (the cache is shared)."""
         model = self.embed_model
         if model is None:
             return None

@@ -38,8 +38,8 @@ from .model import Modality, ReadClaim
 from .names import doc_version, name_stems, release
 
 MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
-# the least cosine (MiniLM) between an official claim's sentence and a rival's, both values blanked,
-# for the two to say the same thing: fitted on the audits of eleven corpora by seven authors (data/,
+# the least cosine (MiniLM) between two claims' sentences, both values blanked, for the two to say
+# the same thing (``far_edges``): fitted on the audits of eleven corpora by seven authors (data/,
 # LumenVault, NimbusNote, OpenEMR and four support sets: 14 contradictions that are real, all at
 # 0.54 or more; 13 that are not, 11 under 0.5); a table row set against prose is real at 0.80
 SAME_THING = 0.5
