@@ -282,3 +282,19 @@ def test_markup_pasted_into_a_sentence_is_not_what_it_says() -> None:
                     explanation="")
     [judged] = question_keys([key], AUTH, embed=lambda texts: embed_texts(model, texts))
     assert judged.status == KeyStatus.CONTRADICTION
+
+
+def test_with_one_authority_everywhere_the_same_thing_test_still_decides() -> None:
+    # web pages of one authority (RAMDocs): no official side, but two facts sharing a word are no contradiction
+    from src.claims.audit import question_keys
+    from src.embeddings import embed_texts, load_embed_model
+
+    model = load_embed_model()  # the packaged all-MiniLM-L6-v2
+    pages = {"docs": 1.0, "forums": 1.0, "blogs": 1.0}
+    a = _node("a", "90 days", "blogs", "Archived reports are kept for 90 days before they are purged.",
+              contradicts=("c",))
+    c = _node("c", "30 days", "blogs", "The free trial lasts 30 days, then billing starts.", contradicts=("a",))
+    key = KeyResult(key="days", aliases=(), status=KeyStatus.CONTRADICTION, claims=(a, c), explanation="")
+    [shown] = question_keys([key], pages, embed=lambda texts: embed_texts(model, texts))
+    assert shown.status == KeyStatus.SCOPED
+    assert question_keys([key], pages)[0].status == KeyStatus.CONTRADICTION
