@@ -502,7 +502,7 @@ class AnswerService:
         def similarity(question: str, texts: list[str]) -> Any:
             rows = embed(texts)
             q = embed_query(question)
-            return np.array([float(r @ q) for r in rows]) if texts else np.array([])
+            return np.array([float(r @ q) for r in rows])
 
         return similarity
 

@@ -164,9 +164,8 @@ def question_keys(keys: Sequence[KeyResult], authority: Mapping[str, float], old
             out.append(k)
     if embed is None:
         return out
-    far = far_edges([k for k in out if k.status == KeyStatus.CONTRADICTION], authority, embed)
-    judged = [_without(k, far[k.key], authority) if k.key in far and k.status == KeyStatus.CONTRADICTION else k
-              for k in out]
+    far = far_edges([k for k in out if k.status == KeyStatus.CONTRADICTION], authority, embed)  # contradiction keys only
+    judged = [_without(k, far[k.key], authority) if k.key in far else k for k in out]
     return [_by_document(k, authority) if k.status == KeyStatus.CONTRADICTION and not any(n.contradicts for n in k.claims)
             else k for k in judged]
 
