@@ -35,6 +35,7 @@ from .reader import chunk_index, read_chunk, read_corpus
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
 MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about
 MARGIN = 0.04  # ... and ahead of the next setting by this much
+MIN_DESCRIPTION = 3  # words of an entry's text or a comment that describe a setting
 _KINDS = {  # the value kinds that answer each question type
     AnswerType.DURATION: {"duration"},
     AnswerType.SIZE: {"size", "number"},
@@ -86,9 +87,18 @@ def _named(question: str, settings: set[str]) -> list[str]:
 
 
 def _description(name: str, claims: Sequence[ReadClaim]) -> str:
+    """The setting's name in words, then what the most authoritative source says it is: its
+    entry's text or its comment, and its first sentences (a blog's "bantime = 3600" says less
+    than the shipped file's comment "the number of seconds that a host is banned")."""
     words = " ".join(re.split(r"[._-]", name))
-    context = next((c.attribute.context for c in claims if c.attribute.context), "")
-    said = " ".join(dict.fromkeys(c.sentence for c in claims[:3]))
+    top = max((AUTHORITY_ORDER.get(c.source, 0) for c in claims), default=0)
+    # the most authoritative source's fullest description (a manual's entry over a sample file's
+    # comment); a context of a word or two is none ("#MaxRetentionSec=" above "#MaxFileSec=1month")
+    described = max((c for c in claims if len(c.attribute.context.split()) >= MIN_DESCRIPTION), default=None,
+                    key=lambda c: (AUTHORITY_ORDER.get(c.source, 0) == top, len(c.attribute.context.split())))
+    context = described.attribute.context if described else ""
+    said = described.sentence if described else " ".join(dict.fromkeys(
+        c.sentence for c in sorted(claims, key=lambda c: -AUTHORITY_ORDER.get(c.source, 0))[:3]))
     return f"{words}. {context} {said}"[:600]
 
 
@@ -236,6 +246,11 @@ def setting_candidates(claims: list[ReadClaim], ranked: Sequence[str] | None = N
     if question:
         mine = _one_value(mine, question, weight)
     defaults = [c for c in mine if c.modality is Modality.DEFAULT]
+    top = max((AUTHORITY_ORDER.get(c.source, 0) for c in mine), default=0)
+    if top and not any(AUTHORITY_ORDER.get(c.source, 0) == top for c in defaults):
+        # the official docs state no default, but ship a configuration file that sets the
+        # setting: what it sets is what a user gets (fail2ban's jail.conf, redis.conf)
+        defaults += [c for c in mine if c.shipped and AUTHORITY_ORDER.get(c.source, 0) == top]
     if defaults or defaults_only:
         mine = defaults  # what the text says the default is outranks a value someone set
     newest = max((release(c.doc_version) for c in mine if c.doc_version), default=())
@@ -311,11 +326,18 @@ def setting_answer(question: Question, chunks: Sequence[Chunk],
         order = np.argsort(-scores)
         best = float(scores[order[0]])
         second = float(scores[order[1]]) if len(order) > 1 else 0.0
-        if not named and (best < MIN_MEANING or best - second < MARGIN
-                          and not _words_agree(question.text, [described[int(i)] for i in order[:2]], weight)):
+        if not named and best < MIN_MEANING:
             return None
-        setting, how = pool[int(order[0])], "meaning"
-        rivals = _unnamed_rivals(question, chunks, stated, described, int(order[0]), similarity)
+        chosen = int(order[0])
+        if not named and best - second < MARGIN:
+            # two settings about as close in meaning: the one sharing more of the question's words
+            two = [described[int(i)] for i in order[:2]]
+            if _words_agree(question.text, two[::-1], weight) and second >= MIN_MEANING:
+                chosen, best = int(order[1]), second
+            elif not _words_agree(question.text, two, weight):
+                return None
+        setting, how = pool[chosen], "meaning"
+        rivals = _unnamed_rivals(question, chunks, stated, described, chosen, similarity)
     found = _answer_for(question, setting, how, by_name[setting], rivals, chunks, weight)
     return replace(found, meaning=best) if found is not None and how == "meaning" else found
 

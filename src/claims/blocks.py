@@ -20,10 +20,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ..graph.mentions import Mention, find_mentions
-from .layout import COMMENT, CONFIG
+from ..graph.values import parse_value, resolve_unit
+from ..pipelines.config_text import COMMENT, CONFIG, is_section
+from ..text import TOKEN
 from .model import Attribute, Modality, ReadClaim
 from .names import identifiers
 
+_SECTION = re.compile(r"^\s*\[([A-Za-z][\w .:-]*)\]\s*$")  # "[mysqld]", "[DEFAULT]"; not "[...]"
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
 DEFAULT_CUE = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
 CUE_REACH = 60  # characters between a default cue and its value: further on, the value is another's
@@ -54,6 +57,33 @@ def cued(sentence: str, spans: list[tuple[int, int]], names: list[tuple[int, int
     return best[1] if best is not None else None
 
 
+# the one-letter units of time configuration files write after a number (fail2ban, nginx, systemd)
+_TIME_LETTERS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+_SUFFIXED = re.compile(r"(\d+(?:\.\d+)?)([smhdw])")
+
+
+def is_time_unit(word: str) -> bool:
+    return (resolve_unit(word) or ("",))[0] == "duration"
+
+
+def time_unit(comment: str) -> str:
+    """The unit of time a directive's comment measures it in ("the number of seconds that a host
+    is banned" -> "seconds"), "" when it names none: a bare number, or one with a one-letter
+    suffix ("10m"), counts that unit's kind. A unit after an amount is a value the comment
+    gives, not the directive's unit ("keep 4 weeks worth of backlogs" over "rotate 4")."""
+    words = TOKEN.findall(comment.lower())
+    return next((w for i, w in enumerate(words) if len(w) > 2 and w.isalpha() and is_time_unit(w)
+                 and not (i and (n := parse_value(words[i - 1])) is not None and n.kind == "number")), "")
+
+
+def time_suffixed(value: str) -> str:
+    """A number with a configuration file's one-letter unit of time in words ("10m" -> "10
+    minutes"); "" for any other value. Only for a directive known to hold a time: "10m" is also
+    ten mebibytes in a size's line."""
+    m = _SUFFIXED.fullmatch(value)
+    return f"{m.group(1)} {_TIME_LETTERS[m.group(2)]}" if m else ""
+
+
 def _uncommented(line: str) -> str:
     """A directive's line without its comment marker, its key as ``CONFIG`` reads keys
     ("#MaxAuthTries 6" -> "maxAuthTries 6")."""
@@ -82,7 +112,7 @@ class BlockReader:
 
     def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
                modality: Modality, scope: dict[str, str], inferred: bool = False,
-               configured: bool = False) -> ReadClaim | None:
+               configured: bool = False, unit: str = "") -> ReadClaim | None:
         raise NotImplementedError
 
     def config(self, lines: list[str], *, file: bool = False) -> Iterator[ReadClaim]:
@@ -91,16 +121,21 @@ class BlockReader:
         body = [ln for ln in lines if ln.strip()]
         if not body or not file and any(_SHELL.match(ln) for ln in body):
             return
-        sections = [ln for ln in body if ln.strip().startswith("[") and ln.strip().endswith("]")  # [mysqld]
-                    or ln.strip().endswith("{") or ln.strip() == "}"]  # http { ... }
+        sections = [ln for ln in body if is_section(ln)]  # [mysqld], http { ... }
         settings = [ln for ln in body if CONFIG.match(ln) and not COMMENT.match(ln)]
         comments = [ln for ln in body if COMMENT.match(ln)]
         if len(settings) + len(comments) + len(sections) < 0.8 * len(body):
             return
         note: list[str] = []
         rows = lines if file else body
+        section: dict[str, str] = {}  # a file's "[sshd]": what its directives are set for
         for i, ln in enumerate(rows):
             if not ln.strip():  # a file's blank line ends the comment: it describes what it stands over
+                note = []
+                continue
+            head = _SECTION.match(ln)
+            if head:  # "[DEFAULT]" holds the file's defaults, any other section its own values
+                section = {} if DEFAULT_CUE.search(head.group(1)) else {"section": head.group(1).lower()}
                 note = []
                 continue
             cm = COMMENT.match(ln)
@@ -118,10 +153,11 @@ class BlockReader:
                     if c is not None:
                         yield replace(c, attribute=Attribute(key, True, said))
                 modality = Modality.DEFAULT if cm or stated is None and DEFAULT_CUE.search(said) else Modality.CONFIGURED
-                c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, {},
-                                configured=True)
+                c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, section,
+                                configured=True, unit=time_unit(said))
                 if c is not None and len(value.split()) <= 3:
-                    yield replace(c, attribute=Attribute(key, True, said))  # its comment describes it
+                    shipped = {**c.extra, "shipped": "yes"} if file and not section else c.extra
+                    yield replace(c, attribute=Attribute(key, True, said), extra=shipped)  # its comment describes it
             note = []
 
     @staticmethod

@@ -11,15 +11,11 @@ import re
 from collections.abc import Iterable
 
 from ..graph.text import STOP
+from ..pipelines.config_text import COMMENT, CONFIG
 from ..types import CONFIG_FORMAT, Chunk
 from .names import common_words
 
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
-# a config line, "key value" / "key = value" / "key: value" (its comment after it: "; default is 151"),
-# and a comment line
-CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}=][^;#{}]*?)\s*"
-                    r"(?:;\s*(?:#\s*)?(?P<note>.*?)|#\s*(?P<hash>.*?))?\s*$")
-COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
 DEFINITION = re.compile(r"^\s*:\s+(?P<body>\S.*)$")  # a definition list's body under its term (": Default: On.")
 
 

@@ -36,7 +36,13 @@ class ReadClaim:
     source: str
     lo: float | None = None  # the magnitude in the kind's base unit (seconds, bytes), when numeric
     doc_version: str = ""  # the version the claim's document is about (front matter)
-    extra: dict[str, str] = field(default_factory=dict)  # {"inferred": "yes"}: the setting came from the context
+    extra: dict[str, str] = field(default_factory=dict)  # {"inferred": "yes"}: the setting came from the context;
+    # {"shipped": "yes"}: a configuration file's directive outside any named section
+
+    @property
+    def shipped(self) -> bool:
+        """A configuration file sets the value outside any named section: what it ships with."""
+        return self.extra.get("shipped") == "yes"
 
     @property
     def inferred(self) -> bool:

@@ -30,7 +30,7 @@ from ..graph.text import STOP
 from ..graph.values import configured_value, parse_value
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
-from .blocks import DEFAULT_CUE, BlockReader, cued
+from .blocks import DEFAULT_CUE, BlockReader, cued, is_time_unit, time_suffixed
 from .layout import CONFIG, DEFINITION, entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
@@ -89,14 +89,17 @@ class _Reader(BlockReader):
     # -- values --------------------------------------------------------------------------
     def _claim(self, name: str | None, words: str, value: str, span: tuple[int, int], sentence: str,
                modality: Modality, scope: dict[str, str], inferred: bool = False,
-               configured: bool = False) -> ReadClaim | None:
+               configured: bool = False, unit: str = "") -> ReadClaim | None:
         """``inferred``: the sentence does not name the setting; the chunk's context gave it.
-        ``configured``: a configuration line's value ("256M" is a size there)."""
+        ``configured``: a configuration line's value ("256M" is a size there); ``unit``: the unit
+        of time its comment measures it in (``time_unit``), else the one its name ends with."""
         value = value.strip().strip("`*\"'").rstrip(".,;:")
         if not value or name and (name in STOP or self._names_file(name)):
             return None  # "and", "mosquitto.conf" in mosquitto.conf.5.txt: no setting
-        unit = unit_from_name(name) if name else ""
+        unit = unit or (unit_from_name(name) if name else "")
         text = f"{value} {unit}" if unit and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else value
+        if configured and unit and is_time_unit(unit) and (short := time_suffixed(value)):
+            text = short  # "bantime = 10m" under "the number of seconds ...": ten minutes
         norm = configured_value(text) if configured else parse_value(text)
         if norm is not None and norm.kind == "date":
             return None

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from ..types import CONFIG_FORMAT, SourceKind
+from .config_text import reads_as_config
 from .html import html_to_text
 from .metadata import normalise_metadata
 from .records import (
@@ -165,6 +166,8 @@ def load_text(src: SourceFile, kind: SourceKind) -> Loaded:
     if not body.strip():
         yield Skip(None, "no text after the front matter: nothing to ingest")
         return
+    if reads_as_config(body):  # a page printing a shipped configuration file: read as that file
+        meta["format"] = CONFIG_FORMAT
     yield Record(src.rel, body.strip(), meta)
 
 

@@ -15,6 +15,7 @@ from src.claims.answer import (
     closer_sentence,
     releases_only,
     setting_answer,
+    setting_candidates,
     setting_of,
 )
 from src.claims.candidate import Candidate
@@ -470,10 +471,14 @@ def test_two_settings_close_in_meaning_are_told_apart_by_the_question_words_they
     found = setting_answer(q, [doc], close, corpus)
     assert found is not None and (found.setting, [c.value for c in found.candidates]) == ("retrybudget", ["6"])
 
-    def backwards(question: str, texts: list[str]) -> np.ndarray:  # meaning leads with the other one
+    def backwards(question: str, texts: list[str]) -> np.ndarray:  # meaning leads with the other one, barely
         return np.array([0.61 if "login" in t else 0.62 for t in texts])
 
-    assert setting_answer(q, [doc], backwards, corpus) is None  # meaning and words disagree: no setting
+    found = setting_answer(q, [doc], backwards, corpus)  # within the margin the question's words decide
+    assert found is not None and (found.setting, [c.value for c in found.candidates]) == ("retrybudget", ["6"])
+
+    neither = analyse_question("How many by default?")  # shares as many words with either
+    assert setting_answer(neither, [doc], backwards, corpus) is None
 
 
 def test_a_manual_s_option_entry_names_its_long_option() -> None:
@@ -592,6 +597,41 @@ def test_a_configuration_file_s_keys_name_its_settings_in_prose() -> None:
         ("maxclients", "4064"), ("tcp-keepalive", "60 seconds")]
     alone = read_corpus([post], known=entry_names([post]))  # no configuration file: the words name no setting
     assert [c.attribute.name for c in alone if c.attribute.identifier] == []
+
+
+GUARD_CONF = ("[DEFAULT]\n\n# How long an address stays blocked, in seconds.\nblocktime = 10m\n\n"
+              "# Strikes an address may collect before it is blocked.\nmaxstrikes = 5\n\n[webmail]\n\nmaxstrikes = 2\n")
+
+
+def test_a_configuration_file_s_sections_scope_its_directives_and_its_comments_give_their_unit() -> None:
+    # the "[DEFAULT]" section holds what the file ships for everything, another section its own
+    # values; a comment measuring the directive in seconds makes "10m" ten minutes
+    doc = _chunk(GUARD_CONF, cid="kb/docs/guard.conf#c0", format="config")
+    got = [(c.attribute.name, c.value, c.kind, c.lo, c.scope, c.shipped) for c in read_chunk(doc)]
+    assert got == [("blocktime", "10m", "duration", 600.0, {}, True), ("maxstrikes", "5", "number", 5.0, {}, True),
+                   ("maxstrikes", "2", "number", 2.0, {"section": "webmail"}, False)]
+    bare = _chunk(GUARD_CONF.replace(", in seconds", ""), cid="kb/docs/guard.conf#c0", format="config")
+    assert [(c.value, c.kind) for c in read_chunk(bare)][:1] == [("10m", "number")]  # no unit said: ten of what?
+
+
+def test_what_the_shipped_file_sets_is_the_default_where_the_docs_state_none() -> None:
+    conf = _chunk(GUARD_CONF, cid="kb/docs/guard.conf#c0", format="config")
+    thread = _chunk("Reply: maxstrikes is 3 by default, so the fourth bad login gets you blocked.", cid="kb/forums/t1#qa",
+                    source="forums")
+    chunks = [conf, thread]
+    corpus = by_setting(read_corpus(chunks, known=entry_names(chunks)))
+    found = setting_candidates(corpus["maxstrikes"], [c.id for c in chunks])
+    assert sorted((c.value, c.source, c.scope["section"] if c.scope else "") for c in found) == [
+        ("3", "forums", ""), ("5", "docs", "")]
+    q = analyse_question("How many bad logins does the guard allow before blocking, out of the box?")
+    aset = judge_setting(q, "maxstrikes", found, AUTH)
+    assert [(a.value, a.status) for a in aset.answers] == [("5", "authoritative"), ("3", "contradicted")]
+    # a reference page stating the default outranks what a sample file sets
+    ref = _chunk("## `maxstrikes`\n\nStrikes an address may collect.\n\nDefault: 4\n", cid="kb/docs/reference.md#c0")
+    chunks = [conf, ref, thread]
+    corpus = by_setting(read_corpus(chunks, known=entry_names(chunks)))
+    found = setting_candidates(corpus["maxstrikes"], [c.id for c in chunks])
+    assert sorted((c.value, c.source) for c in found) == [("3", "forums"), ("4", "docs")]
 
 
 def test_a_path_answers_no_how_many_question() -> None:

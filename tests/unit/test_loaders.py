@@ -147,6 +147,19 @@ def test_markdown_with_front_matter(tmp_path: Path) -> None:
     ]  # fmt: skip
 
 
+def test_a_page_printing_a_configuration_file_is_read_as_one(tmp_path: Path) -> None:
+    # a docs page that prints a shipped file (comments, directives, a section, an excerpt's cut)
+    # takes the configuration format, so its "#" lines stay comments above their directives;
+    # a page of prose quoting two directives stays Markdown
+    conf = ("---\ntitle: guard.conf as shipped\n---\n[DEFAULT]\n\n# How long an address stays blocked.\n"
+            "blocktime = 10m\n\n[...]\n\n# Strikes before an address is blocked.\nstrikes = 5\n")
+    records = load(write(tmp_path, "docs/guard_conf.md", conf))
+    assert [(r.metadata.get("format"), r.text.splitlines()[:2]) for r in records] == [("config", ["[DEFAULT]", ""])]
+    prose = ("# Tuning the guard\n\nMost hosts raise the limits below.\n\nblocktime = 1h\nstrikes = 3\n\n"
+             "Restart the service afterwards so the new values apply to every jail you run.\n")
+    assert [r.metadata.get("format") for r in load(write(tmp_path, "blogs/tuning.md", prose))] == [None]
+
+
 def test_markdown_title_falls_back_to_first_heading_txt_has_none(tmp_path: Path) -> None:
     md = write(tmp_path, "a.md", "Intro line\n\n## Sync & Backup\nText\n")
     txt = write(tmp_path, "b.txt", "# Not a heading in txt\nText\n")
