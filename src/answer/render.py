@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..config import DEFAULT_SOURCES
+from ..graph.answer_set import EARLIER
 from ..graph.html import chunk_label as cite_label
 from ..graph.html import pdf_page
 from .model import Answer
@@ -56,6 +57,8 @@ def scope_phrase(scope: Mapping[str, str]) -> str:
         many = len(vals) > 1
         if dim in _PLAN_DIMS:
             parts.append(f"the {_and([v[:1].upper() + v[1:] for v in vals])} {dim}{'s' if many else ''}")
+        elif dim == "version" and vals == [EARLIER]:
+            parts.append("earlier versions")  # a question about the past answered (``looking_back``)
         elif dim == "version":
             parts.append(f"version{'s' if many else ''} {_and([_VERSION_V.sub('', v) for v in vals])}")
         elif dim in _CLASS_DIMS:

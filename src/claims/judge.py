@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ..graph.answer_set import AnswerSet, AnswerValue, answer_key, support_weight
+from ..graph.answer_set import PAST, AnswerSet, AnswerValue, answer_key, looking_back, support_weight
 from ..graph.mentions import find_mentions
 from ..graph.question import Question
 from ..graph.values import parse_value
@@ -64,8 +64,8 @@ def asks_history(text: str, latest: tuple[int, ...] = ()) -> bool:
     release older than ``latest``, the newest the setting's claims name ("the 5.7 manual"), so
     values older versions had make the answer scoped; a question in the present, or about the
     newest release, asks about today, and those values are only listed beside it."""
-    if re.match(r"\s*(?:was|were|did|had)\b", text, re.IGNORECASE) or re.search(
-            r"\b(?:ever|always|still|used\s+to|older|earlier|previous(?:ly)?|changed?)\b", text, re.IGNORECASE):
+    if re.match(r"\s*(?:was|were|did|had)\b", text, re.IGNORECASE) or PAST.search(text) or re.search(
+            r"\b(?:still|changed?)\b", text, re.IGNORECASE):
         return True
     asked = [release(v) for v in re.findall(r"(?<![\w.])\d+\.\d+(?:\.\d+)*(?![\w.])", text)]
     return any(not latest or v < latest for v in asked)
@@ -125,6 +125,8 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
         verdict = VerdictStatus.CONSISTENT  # the value the question puts forward is the authoritative one
     elif history and any(a.scope.get("version") for a in answers):
         verdict = VerdictStatus.SCOPED  # asked about the past: an older version's value is the answer's point
+    elif (back := looking_back(question, answers)) is not None:
+        answers, verdict = list(back), VerdictStatus.SCOPED  # "Was it always 5?": the other value held before
     elif any(a.status == "contradicted" for a in answers):
         verdict = VerdictStatus.CONTRADICTION
     elif len(answers) > 1 and (history or question.scope):

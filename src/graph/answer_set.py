@@ -394,7 +394,9 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                                    support=round(support, 4),
                                    contradicts=tuple(groups[j].best.normalized for j in sorted(links[i])),
                                    candidates=tuple(docs.values())))
-    if any(a.status == "contradicted" for a in answers):
+    if (back := looking_back(question, answers)) is not None:
+        answers, verdict = list(back), VerdictStatus.SCOPED
+    elif any(a.status == "contradicted" for a in answers):
         verdict = VerdictStatus.CONTRADICTION
     elif len(answers) > 1:
         verdict = VerdictStatus.SCOPED
@@ -402,6 +404,23 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         verdict = VerdictStatus.CONSISTENT
     key = answer_key(question, answers, authority)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)
+
+
+# a question about the past: "Was it always 5?", "did it ever change?", "what did older releases use?"
+PAST = re.compile(r"\b(?:ever|always|used\s+to|older|earlier|previous(?:ly)?)\b", re.IGNORECASE)
+EARLIER = "earlier"  # the version scope of a value a question about the past is answered with
+
+
+def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[AnswerValue, ...] | None:
+    """A question about the past that the evidence answers with today's value and another: the
+    other is what held before (the asker heard it), not a rival: supported, scoped to earlier
+    releases. None when the question does not look back or no value is contradicted. Over twelve
+    corpora by six authors: three such questions labelled scoped were contradictions (one each in
+    three corpora), and no question labelled otherwise asks so."""
+    if not PAST.search(question.text) or not any(a.status == "contradicted" for a in answers):
+        return None
+    return tuple(replace(a, status="supported", scope={**a.scope, "version": EARLIER}, contradicts=())
+                 if a.status == "contradicted" else replace(a, contradicts=()) for a in answers)
 
 
 def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:

@@ -634,6 +634,18 @@ def test_what_the_shipped_file_sets_is_the_default_where_the_docs_state_none() -
     assert sorted((c.value, c.source) for c in found) == [("3", "forums"), ("4", "docs")]
 
 
+def test_a_setting_asked_about_in_the_past_is_scoped_not_contradicted() -> None:
+    conf = _chunk(GUARD_CONF, cid="kb/docs/guard.conf#c0", format="config")
+    thread = _chunk("Reply: maxstrikes is 3 by default, so the fourth bad login gets you blocked.",
+                    cid="kb/forums/t1#qa", source="forums")
+    corpus = by_setting(read_corpus([conf, thread], known=entry_names([conf, thread])))
+    found = setting_candidates(corpus["maxstrikes"], [conf.id, thread.id])
+    aset = judge_setting(analyse_question("Has maxstrikes always been 5 by default?"), "maxstrikes", found, AUTH)
+    assert aset.status == "scoped"
+    assert [(a.value, a.status, a.scope) for a in aset.answers] == [
+        ("5", "authoritative", {}), ("3", "supported", {"version": "earlier"})]
+
+
 def test_a_path_answers_no_how_many_question() -> None:
     doc = _chunk("# more files to read\ninclude /etc/store.d\n\n# keep 4 weeks worth of backlogs\nrotate 4\n",
                  cid="kb/docs/store.conf#c0", format="config")

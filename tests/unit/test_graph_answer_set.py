@@ -47,6 +47,20 @@ def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
     assert s.key is not None and s.key.status == "contradiction" and "docs" in s.explanation
 
 
+def test_a_question_about_the_past_takes_the_other_value_for_what_held_before() -> None:
+    # "Was it always ...?": the forum's value is what the asker heard, an earlier default, not a rival
+    docs = cand("30 days", "P30D", "duration", "n/docs/sync.md#c0")
+    forum = cand("14 days", "P14D", "duration", "n/forums/t1#r2", "forums")
+    s = judge_answers(analyse_question("Was version history always kept for 30 days?"), [docs, forum], AUTHORITY)
+    assert s.status == "scoped"
+    assert [(a.value, a.status, a.scope, a.contradicts) for a in s.answers] == [
+        ("30 days", "authoritative", {}, ()), ("14 days", "supported", {"version": "earlier"}, ())]
+    assert s.key is not None and s.key.status != "contradiction"
+    # asked about today, the same two values contradict each other
+    s = judge_answers(analyse_question("How long is version history kept?"), [docs, forum], AUTHORITY)
+    assert (s.status, [a.status for a in s.answers]) == ("contradiction", ["authoritative", "contradicted"])
+
+
 def test_at_equal_authority_independent_documents_vote() -> None:
     # LumenVault L08: two blogs say Frankfurt, one blog says Amsterdam
     q = analyse_question("Which city are my photos kept in?")
