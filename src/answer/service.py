@@ -589,7 +589,7 @@ class AnswerService:
                 return judge_setting(q, setting.setting, setting.candidates, self.authority)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
-                             setting_of=self._setting_of())
+                             setting_of=self._setting_of(), embed=self._embed_texts())
 
     def asked_names(self, question: str, chunks: Sequence[Chunk]) -> tuple[str, ...]:
         """The names ``question`` writes as code (``src.claims.names.asked_names``; a lower-case word

@@ -28,7 +28,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..graph.analysis import ClaimNode, KeyResult, explain, norm_of, severity
-from ..graph.answer_set import AnswerValue, answer_key
+from ..graph.answer_set import AnswerValue, answer_key, visible
 from ..graph.values import Norm, compare
 from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
@@ -196,28 +196,14 @@ def names_setting(key: KeyResult, settings: Iterable[frozenset[str]]) -> bool:
 SENTENCES_READ = 8  # of a claim's supports, the most weighty: a value a whole corpus repeats costs no more
 
 
-def _visible(sentence: str) -> str:
-    """What a sentence says in words: markup pasted into it (a thread's ``<script>``, an inline
-    ``<code>`` tag) left out, as the HTML loader leaves it out of pages."""
-    if "<" not in sentence:
-        return sentence
-    from ..pipelines.html import html_to_text
-    from ..pipelines.records import NestedTooDeep
-
-    try:
-        return " ".join(html_to_text(sentence)[0].split())
-    except NestedTooDeep:
-        return sentence
-
-
 def _sentences(node: ClaimNode, authority: Mapping[str, float], official: float) -> list[str]:
-    """The node's sentences in words (``_visible``), its value blanked out: those of its official
+    """The node's sentences in words (``visible``), its value blanked out: those of its official
     sources when it has any (a blog repeating the docs' value in a thread's words is not what the
     docs say)."""
     support = sorted((s for s in node.support if s.sentence), key=lambda s: (-s.weight, s.chunk_id))
     sentences = [(s.sentence, authority.get(s.source, 1.0) >= official) for s in support]
     mine = [t for t, off in sentences if off] or [t for t, _ in sentences]
-    return sorted({_visible(t).replace(node.value, " ") for t in mine[:SENTENCES_READ]})
+    return sorted({visible(t).replace(node.value, " ") for t in mine[:SENTENCES_READ]})
 
 
 def far_edges(keys: Sequence[KeyResult], authority: Mapping[str, float],

@@ -3,6 +3,10 @@ Values and sentences from RAMDocs (dev half), NimbusNote, LumenVault (samples/) 
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+
 from src.claims.candidate import Candidate
 from src.graph.analysis import ClaimNode, KeyResult
 from src.graph.answer_set import GraphFacts, judge_answers, mentioned_by, one_per_author, same_value
@@ -59,6 +63,31 @@ def test_a_question_about_the_past_takes_the_other_value_for_what_held_before() 
     # asked about today, the same two values contradict each other
     s = judge_answers(analyse_question("How long is version history kept?"), [docs, forum], AUTHORITY)
     assert (s.status, [a.status for a in s.answers]) == ("contradiction", ["authoritative", "contradicted"])
+
+
+def _words(texts: list[str]) -> np.ndarray:
+    """Unit bag-of-words vectors: a stand-in embedder whose cosine is the share of words in common."""
+    words = [re.findall(r"[a-z]+", t.lower()) for t in texts]
+    vocab = sorted({w for ws in words for w in ws})
+    rows = np.array([[ws.count(w) for w in vocab] for ws in words], dtype=float)
+    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
+
+
+def test_a_rival_that_says_another_thing_is_no_rival() -> None:
+    # a count of mesh nodes shares the question's words, not what the docs' sentence says
+    q = analyse_question("How many devices can connect to one hub?")
+    docs = cand("up to 128", "128", "number", "h/docs/specs.md#c0", sentence="One hub connects up to 128 devices at once.")
+    nodes = cand("6", "6", "number", "h/forums/t1#r1", "forums", sentence="A mesh takes 6 hubs at most.")
+    s = judge_answers(q, [docs, nodes], AUTHORITY, embed=_words)
+    assert (s.status, [(a.value, a.status) for a in s.answers]) == ("consistent", [("up to 128", "authoritative")])
+    rival = cand("64", "64", "number", "h/forums/t2#r1", "forums", sentence="One hub connects up to 64 devices, no more.")
+    s = judge_answers(q, [docs, nodes, rival], AUTHORITY, embed=_words)
+    assert (s.status, [(a.value, a.status) for a in s.answers]) == (
+        "contradiction", [("up to 128", "authoritative"), ("64", "contradicted")])
+    assert s.answers[0].contradicts == ("64",)
+    # without an embedder every comparable value is a rival, as before
+    s = judge_answers(q, [docs, nodes], AUTHORITY)
+    assert [(a.value, a.status) for a in s.answers] == [("up to 128", "authoritative"), ("6", "contradicted")]
 
 
 def test_at_equal_authority_independent_documents_vote() -> None:
