@@ -432,9 +432,9 @@ def said_alike(answers: Sequence[AnswerValue], embed: Callable[[list[str]], Any]
     authoritative value's sentences says, both values blanked (cosine under ``SAME_ANSWER``,
     ``embed`` giving unit rows): it answers another fact that shares the question's words ("up to
     128 devices connected" against a mesh's "6" nodes; a timeout's "0 seconds" against "twice the
-    timeout"), so it is no rival and no answer. Over twelve corpora by six authors, on the typed
-    answers' path (not a setting's, whose rivals name it): verdicts +7 -1 at 0.4 (five corpora
-    better, one even); 0.45 and 0.5 cost three and four more labelled contradictions."""
+    timeout"), so it is no rival and no answer. Over the ten realkb-format development sets, on
+    the typed answers' path (not a setting's, whose rivals name it): verdicts +7 -1 at 0.4 (five
+    sets better, one even); 0.45 and 0.5 cost three and four more labelled contradictions."""
     first = next((a for a in answers if a.status == "authoritative"), None)
     rivals = [a for a in answers if a.status == "contradicted"]
     if first is None or not rivals:
@@ -465,8 +465,8 @@ EARLIER = "earlier"  # the version scope of a value a question about the past is
 def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[AnswerValue, ...] | None:
     """A question about the past that the evidence answers with today's value and another: the
     other is what held before (the asker heard it), not a rival: supported, scoped to earlier
-    releases. None when the question does not look back or no value is contradicted. Over twelve
-    corpora by six authors: three such questions labelled scoped were contradictions (one each in
+    releases. None when the question does not look back or no value is contradicted. Over the ten
+    realkb-format development sets: three such questions labelled scoped were contradictions (one each in
     three corpora), and no question labelled otherwise asks so."""
     if not PAST.search(question.text) or not any(a.status == "contradicted" for a in answers):
         return None
