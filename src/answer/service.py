@@ -506,6 +506,14 @@ class AnswerService:
 
         return similarity
 
+    def _meaning(self) -> Callable[[list[str]], Any] | None:
+        """``_embed_texts`` where the embedder measures meaning; None for the hashing one (tests,
+        machines with no model), whose cosines count shared words: "Team keeps events for 7 days"
+        is 0.34 from "The Team plan keeps event history for 14 days" there."""
+        from ..embeddings import backend_name
+
+        return None if self.embed_model is None or backend_name(self.embed_model) == "hashing" else self._embed_texts()
+
     def _embed_texts(self) -> Callable[[list[str]], Any] | None:
         """Unit vectors of texts by the corpus embedder, the last 20,000 kept; None without one.
         Call under ``self.lock`` (the cache is shared)."""
@@ -589,7 +597,7 @@ class AnswerService:
                 return judge_setting(q, setting.setting, setting.candidates, self.authority)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
-                             setting_of=self._setting_of(), embed=self._embed_texts())
+                             setting_of=self._setting_of(), embed=self._meaning())
 
     def asked_names(self, question: str, chunks: Sequence[Chunk]) -> tuple[str, ...]:
         """The names ``question`` writes as code (``src.claims.names.asked_names``; a lower-case word
