@@ -120,7 +120,7 @@ def main():
             "three label files, `_build/make_readme.py` this README.", "", "## Cases", ""]
     out += cases_md
     out += ["", "## Provenance", "",
-            "All files are fictional and were written for this set on 2026-11-30. URLs are invented (`.example`).",
+            "All files are fictional and were written for this set on 2026-11-29. URLs are invented (`.example`).",
             "", "| file | type | source URL | version / date / note |", "|---|---|---|---|"]
     out += prov
     out += ["", "## Licence", "", "Written for evaluation only; fictional content, no third-party text.", ""]
