@@ -28,7 +28,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..graph.analysis import ClaimNode, KeyResult, explain, norm_of, severity
-from ..graph.answer_set import AnswerValue, answer_key, visible
+from ..graph.answer_set import AnswerValue, answer_key, closeness, visible
 from ..graph.values import Norm, compare
 from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
@@ -220,11 +220,9 @@ def far_edges(keys: Sequence[KeyResult], authority: Mapping[str, float],
                 if m in by_id and n.id < m:
                     edges.append((k.key, frozenset((n.id, m)), _sentences(n, authority, official),
                                   _sentences(by_id[m], authority, official)))
-    texts = sorted({t for *_, a, b in edges for t in (*a, *b)})
-    vectors = dict(zip(texts, embed(texts))) if texts else {}
     far: dict[str, set[frozenset[str]]] = {}
-    for key, edge, a, b in edges:
-        if not a or not b or max(float(vectors[x] @ vectors[y]) for x in a for y in b) < SAME_THING:
+    for (key, edge, *_), near in zip(edges, closeness([(a, b) for *_, a, b in edges], embed), strict=True):
+        if near is None or near < SAME_THING:
             far.setdefault(key, set()).add(edge)
     return far
 

@@ -28,10 +28,11 @@ from dataclasses import replace
 from ..graph.mentions import find_mentions
 from ..graph.text import STOP
 from ..graph.values import configured_value, parse_value
+from ..pipelines.config_text import CONFIG
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
 from .blocks import DEFAULT_CUE, BlockReader, cued, is_time_unit, time_suffixed
-from .layout import CONFIG, DEFINITION, entry_head, hanging_head, unwrap
+from .layout import DEFINITION, entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,

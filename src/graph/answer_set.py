@@ -424,6 +424,16 @@ def visible(sentence: str) -> str:
         return sentence
 
 
+def closeness(pairs: Sequence[tuple[Sequence[str], Sequence[str]]],
+              embed: Callable[[list[str]], Any]) -> list[float | None]:
+    """For each pair of sentence lists, the highest cosine of a sentence of one with a sentence of
+    the other (``embed`` giving unit rows; each text embedded once); None where a list is empty.
+    The same-thing tests of the answer set (``said_alike``) and the audit (``far_edges``)."""
+    texts = sorted({t for a, b in pairs for t in (*a, *b)})
+    vectors = dict(zip(texts, embed(texts), strict=True)) if texts else {}
+    return [max(float(vectors[x] @ vectors[y]) for x in a for y in b) if a and b else None for a, b in pairs]
+
+
 SAME_ANSWER = 0.4  # cosine of a rival's sentence with the answer's, values blanked: under it, another fact
 
 
@@ -444,12 +454,8 @@ def said_alike(answers: Sequence[AnswerValue], embed: Callable[[list[str]], Any]
         return sorted({visible(c.sentence).replace(c.value, " ") for c in a.candidates if c.sentence})
 
     mine = said(first)
-    texts = sorted({t for a in (first, *rivals) for t in said(a)})
-    if not mine or not texts:
-        return list(answers)
-    vectors = dict(zip(texts, embed(texts), strict=True))
-    far = {id(a) for a in rivals if (theirs := said(a))
-           and max(float(vectors[x] @ vectors[y]) for x in mine for y in theirs) < SAME_ANSWER}
+    near = closeness([(mine, said(a)) for a in rivals], embed)
+    far = {id(a) for a, c in zip(rivals, near, strict=True) if c is not None and c < SAME_ANSWER}
     if not far:
         return list(answers)
     gone = {a.normalized for a in rivals if id(a) in far}
