@@ -402,7 +402,9 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         answers, verdict = list(back), VerdictStatus.SCOPED
     elif any(a.status == "contradicted" for a in answers):
         verdict = VerdictStatus.CONTRADICTION
-    elif len(answers) > 1:
+    elif any(comparable(a.candidates[0], b.candidates[0]) for i, a in enumerate(answers) for b in answers[i + 1:]):
+        # values of one kind that differ by scope; a count beside a duration ("40 people", "two
+        # minutes") is no scoped answer but two facts, of which the first answers
         verdict = VerdictStatus.SCOPED
     else:
         verdict = VerdictStatus.CONSISTENT

@@ -146,6 +146,15 @@ def test_values_of_other_scopes_are_scoped_not_contradictory() -> None:
         ("30 days", {"plan": "solo"}, "authoritative"), ("180 days", {"plan": "studio"}, "supported")]
 
 
+def test_values_of_two_kinds_are_two_facts_not_scoped_answers() -> None:
+    # support_f (Crewpay): a head count and a duration answer no one question in two scopes
+    q = analyse_question("After how much inactivity does the app sign people out?")
+    s = judge_answers(q, [cand("40 people", "40", "number", "c/docs/plans.md#c0", scope={"plan": "starter"}),
+                          cand("two minutes", "PT2M", "duration", "c/forums/t1#r1", "forums")], AUTHORITY)
+    assert s.status == "consistent"
+    assert [(a.value, a.status) for a in s.answers] == [("40 people", "authoritative"), ("two minutes", "supported")]
+
+
 def test_a_question_naming_a_scope_keeps_that_scope() -> None:
     q = analyse_question("How long does the Team plan keep events?")
     s = judge_answers(q, [cand("14 days", "P14D", "duration", "h/docs/r.md#c0", scope={"plan": "team"}),
