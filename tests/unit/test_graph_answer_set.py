@@ -155,6 +155,20 @@ def test_values_of_two_kinds_are_two_facts_not_scoped_answers() -> None:
     assert [(a.value, a.status) for a in s.answers] == [("40 people", "authoritative"), ("two minutes", "supported")]
 
 
+def test_two_durations_of_a_named_product_are_rivals_however_little_their_sentences_share() -> None:
+    # support_c (Auralis): the privacy page's table row and a guide's sentence share few words,
+    # yet a product's retention is no name several things share
+    q = analyse_question("How long are the voice recordings of Auralis kept?")
+    assert q.named_subject
+    docs = cand("90 days", "P90D", "duration", "a/docs/privacy_voice_history.md#c0",
+                sentence="Voice recordings | Without Auralis+ | 90 days")
+    blog = cand("30 days", "P30D", "duration", "a/blogs/privacywatch.md#c0", "blogs",
+                sentence="Without Auralis+, your recordings are deleted after 30 days.")
+    s = judge_answers(q, [docs, blog], AUTHORITY)
+    assert s.status == "contradiction"
+    assert [(a.value, a.status) for a in s.answers] == [("90 days", "authoritative"), ("30 days", "contradicted")]
+
+
 def test_a_question_naming_a_scope_keeps_that_scope() -> None:
     q = analyse_question("How long does the Team plan keep events?")
     s = judge_answers(q, [cand("14 days", "P14D", "duration", "h/docs/r.md#c0", scope={"plan": "team"}),
