@@ -3,7 +3,9 @@
 - **Setting entries.** A line that holds one setting name alone (``batch.size``, a heading
   ``## `keepalive_timeout```), or a manual page's hanging head over its indented body, opens an
   entry (``src.claims.layout``); its ``Default: X`` line gives the setting's default, whatever
-  the value's type ("all", "75s", "16384"), and its prose describes it.
+  the value's type ("all", "75s", "16384"), and its prose describes it. A heading of a few
+  words whose section gives a ``Default:`` line ("## Auto power-off when idle") opens an entry
+  named by its words, as a definition list's term does.
 - **Sentences.** Each value mention (``src.graph.mentions``) is the value of the setting named
   nearest to it: an ``ident=value`` pair, a setting named in the sentence, the open entry, then
   the setting the chunk spoke of last. A sentence that names no setting and opens no entry
@@ -318,6 +320,8 @@ class _Reader(BlockReader):
                 self.entry, self.entry_text, self.last = None, [], None
                 named = re.search(VERSION, line)
                 self.section_version = named.group(0).lstrip("vV") if named else ""
+                if (titled := _titled_entry(lines, i - 1)) is not None:
+                    self.entry = self.last = titled
                 continue
             label = _LABEL.match(line)
             if label:
@@ -378,6 +382,21 @@ def _defined_term(lines: list[str], i: int) -> str | None:
     if len(term.split()) > 6 or term[-1] in ".:;!?" or not term[0].isalpha():
         return ""  # the term of an item that names nothing ("(retired)"): it closes the entry before it
     return term.lower()
+
+
+def _titled_entry(lines: list[str], i: int) -> str | None:
+    """A heading of a few words whose section gives a "Default:" line ("## Auto power-off when
+    idle" over "- Default: Off."): an entry named by its words, as a definition list's term."""
+    title = re.sub(r"^#{1,6}\s+", "", lines[i]).strip().strip("`*_").strip()
+    if not title or len(title.split()) > 6 or title[-1] in ".:;!?" or not title[0].isalpha():
+        return None
+    for line in lines[i + 1:]:
+        if re.match(r"#{1,6}\s", line):
+            return None
+        label = _LABEL.match(line)
+        if label and DEFAULT_CUE.match(label.group("label").strip()):
+            return title.lower()
+    return None
 
 
 def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]] = (None, []),

@@ -753,6 +753,18 @@ def test_a_definition_list_term_opens_an_entry_whose_default_line_gives_its_defa
         ("answer timeout", "12 seconds", "default"), ("Default", "4", "default"), ("retries", "6", "stated")]
 
 
+def test_a_heading_of_a_few_words_over_a_default_line_opens_an_entry_named_by_its_words() -> None:
+    # support_e (Tidewell): a feature's heading, its prose, then "- Default: Off."
+    text = ("## Auto power-off when idle\n\nShuts the unit down completely when nothing has used it for a "
+            "while.\n\n- Default: Off.\n- The suggested value is 1 hour.\n\n## Power schedule\n\n"
+            "Fixed daily start-up and shutdown times.\n\n## How idle time is measured today.\n\n"
+            "- Default: 20 minutes.\n")
+    # a heading with no "Default:" line in its section, or one written as a sentence, names no entry
+    assert [(n, v, m) for n, v, m, _ in _read(text)] == [
+        ("auto power-off when idle", "Off", "default"), ("auto power-off when idle", "1 hour", "stated"),
+        ("Default", "20 minutes", "default")]
+
+
 def test_a_thread_answering_in_other_words_contests_the_default_of_a_setting_named_by_words() -> None:
     from src.claims.answer import SettingAnswer, extracted_rivals
 
