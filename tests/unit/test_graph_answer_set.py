@@ -63,6 +63,15 @@ def test_a_question_about_the_past_takes_the_other_value_for_what_held_before() 
     # asked about today, the same two values contradict each other
     s = judge_answers(analyse_question("How long is version history kept?"), [docs, forum], AUTHORITY)
     assert (s.status, [a.status for a in s.answers]) == ("contradiction", ["authoritative", "contradicted"])
+    # asked why others say the other value: where it comes from, an earlier default
+    s = judge_answers(analyse_question("Why do some posts say version history is kept for 14 days?"), [docs, forum],
+                      AUTHORITY)
+    assert [(a.value, a.status, a.scope) for a in s.answers] == [
+        ("30 days", "authoritative", {}), ("14 days", "supported", {"version": "earlier"})]
+    assert s.status == "scoped"
+    # asked why something happens, the values still contradict each other
+    s = judge_answers(analyse_question("Why is version history kept for 30 days?"), [docs, forum], AUTHORITY)
+    assert s.status == "contradiction"
 
 
 def _words(texts: list[str]) -> np.ndarray:
