@@ -15,7 +15,7 @@ _TIME = re.compile(rf"\b(?:every\s+)?(?:{DAY}\b(?:\s*(?:at|from|,)?\s*{_CLOCK}(?
                    rf"|{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)(?:\s*(?:UTC|GMT)\b)?", re.IGNORECASE)
 _NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|(?P<word>{SPELLED_NUMBER.pattern}|\ba\b|\ban\b))"
                      rf"(?:{RANGE_SEP}(?P<hi>{ANY_NUM}))?", re.IGNORECASE)
-_TAIL_TOKEN = re.compile(r"\s*(?:-\s*)?(%|/|[A-Za-z]+)")
+_TAIL_TOKEN = re.compile(r"\s*(?:-\s*)?(%|/|°\s?[CF]\b|[A-Za-z]+)")
 # "since 4.0", "starting with v3.4", "from version 5.0 of the app onwards": a minimum version too
 _SINCE_VERSION = re.compile(r"\b(?:since|starting\s+(?:with|from|in|at)|from(?=\s+(?:version\s+|v)?\d+\.\d+"
                             r"(?:\.\d+)?(?:\s+[\w-]+){0,5}?\s+onwards?\b))\s+(?:version\s+|v)?(\d+\.\d+(?:\.\d+)?)(?![\w.])",

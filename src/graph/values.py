@@ -72,7 +72,7 @@ _ISO = re.compile(r"^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)
 
 
 # The kinds of value that are an amount in a unit (a plain number, money or a pint quantity aside).
-UNIT_KINDS = frozenset({"duration", "size", "rate", "data_rate", "percent"})
+UNIT_KINDS = frozenset({"duration", "size", "rate", "data_rate", "percent", "temperature"})
 
 
 @dataclass(frozen=True)
@@ -237,6 +237,26 @@ def _numeric(kind: str, lo: float, hi: float, family: str = "") -> Norm:
     return Norm(kind, canon, lo, hi)
 
 
+# "17 °C", "62.6°F", "-25 °C to 60 °C", "15 degrees Celsius": a temperature (pint's offset units
+# do not scale by a factor, so it is read here)
+_DEGREES = r"\s*(?:°\s?|degrees?\s+)(?P<u{i}>[CF])(?:elsius|ahrenheit)?\b"
+_TEMPERATURE = re.compile(rf"^(?P<a>-?{NUM})(?:{_DEGREES.format(i=1)})?(?:{RANGE_SEP}(?P<b>-?{NUM}))?"
+                          rf"{_DEGREES.format(i=2)}$", re.IGNORECASE)
+
+
+def _temperature(m: re.Match[str]) -> Norm | None:
+    """Degrees as written (the canonical form keeps the scale: "68 °F" stays Fahrenheit), with
+    ``lo``/``hi`` in degrees Celsius, so 68 °F and 20 °C compare equal (``compare``)."""
+    a, b = to_number(m.group("a")), to_number(m.group("b") or m.group("a"))
+    if a is None or b is None:
+        return None
+    unit = m.group("u2").upper()
+    lo, hi = min(a, b), max(a, b)
+    canon = f"{fmt_num(lo)} °{unit}" if lo == hi else f"{fmt_num(lo)}..{fmt_num(hi)} °{unit}"
+    celsius = (lambda x: x) if unit == "C" else (lambda x: (x - 32.0) * 5.0 / 9.0)
+    return Norm("temperature", canon, celsius(lo), celsius(hi))
+
+
 _QTY = re.compile(rf"^(?P<a>{ANY_NUM})(?:{RANGE_SEP}(?P<b>{ANY_NUM}))?\s*-?\s*(?P<rest>.*)$", re.IGNORECASE)
 _PER = re.compile(r"^(?:(?P<noun>[a-z][\w ]*?)\s+)?(?:per|a|an|each|every)\s+(?P<den>[a-z]+)$", re.IGNORECASE)
 
@@ -297,6 +317,8 @@ def parse_value(text: str) -> Norm | None:
     wt = weekday_time(low)
     if wt:
         return Norm("time", wt)
+    if temp := _TEMPERATURE.match(t):
+        return _temperature(temp)
     m = _QTY.match(t)
     if m:
         a, b = to_number(m.group("a")), to_number(m.group("b") or m.group("a"))
@@ -356,10 +378,26 @@ def compare(a: Norm, b: Norm, *, calendar: bool = True) -> str:
         # months and years have no fixed length: "six months" is "180 days", "2 years" "730 days"
         tol = CALENDAR_TOLERANCE if calendar and a.kind == "duration" and (_calendar(a) or _calendar(b)) else 1e-6
         same = math.isclose(a.lo, b.lo, rel_tol=tol, abs_tol=1e-12) and math.isclose(a.hi, b.hi, rel_tol=tol, abs_tol=1e-12)
+        if a.kind == "temperature" and not same:
+            same = _same_degrees(a, b)
         return "equal" if same else "differ"
     if a.kind == "version":  # "1.8" is release 1.8.0
         return "equal" if _release_parts(a.canonical) == _release_parts(b.canonical) else "differ"
     return "equal" if a.canonical == b.canonical else "differ"
+
+
+def _same_degrees(a: Norm, b: Norm) -> bool:
+    """Two temperatures that round to each other across scales ("62.6 °F" is "17 °C", "62 °F" is
+    not), or two differences of temperature ("the room cools 0.5 °C" is "a 0.9 °F swing")."""
+    if a.lo is None or b.lo is None or a.hi is None or b.hi is None:
+        return False
+    if abs(a.lo - b.lo) < 0.05 and abs(a.hi - b.hi) < 0.05:
+        return True
+    if a.canonical[-1] == b.canonical[-1]:
+        return False
+    offset = 32.0 * 5.0 / 9.0  # a Fahrenheit difference is read as Celsius plus this
+    f, c = (a, b) if a.canonical.endswith("F") else (b, a)
+    return abs(f.lo + offset - c.lo) < 0.05 and abs(f.hi + offset - c.hi) < 0.05
 
 
 CALENDAR_TOLERANCE = 0.02  # a month is 28 to 31 days: 6 months = 180 days, not 4 weeks = 1 month (8%)

@@ -93,6 +93,26 @@ def test_data_rates_in_bits_per_second(a, b, canonical):
     assert compare(parse_value("10Mbps"), parse_value("10 requests per second")) == "incomparable"
 
 
+def test_temperatures_compare_across_scales_and_as_differences():
+    from src.graph.mentions import find_mentions
+
+    # support_b, support_d, support_f (thermostats, a keypad): docs in Celsius, threads in Fahrenheit
+    assert (parse_value("17 °C").kind, parse_value("17 °C").canonical) == ("temperature", "17 °C")
+    assert parse_value("62.6°F").canonical == "62.6 °F"  # the scale as written
+    assert parse_value("15 degrees Celsius") == parse_value("15 °C")
+    assert compare(parse_value("68 °F"), parse_value("20 °C")) == "equal"
+    assert compare(parse_value("62 °F"), parse_value("17 °C")) == "differ"
+    assert compare(parse_value("-13°F to 140°F"), parse_value("-25 °C to 60 °C")) == "equal"
+    # a swing of 0.9 °F is one of 0.5 °C; in one scale only the numbers count
+    assert compare(parse_value("0.9 °F"), parse_value("0.5 °C")) == "equal"
+    assert compare(parse_value("1 °F"), parse_value("2 °F")) == "differ"
+    # a temperature is no count and no duration
+    assert compare(parse_value("17 °C"), parse_value("17")) == "incomparable"
+    assert parse_value("20 degrees").kind == "number"  # no scale named
+    assert [(m.text, m.norm.canonical) for m in find_mentions("Default: 17 °C (62.6 °F).")] == [
+        ("17 °C", "17 °C"), ("62.6 °F", "62.6 °F")]
+
+
 @pytest.mark.parametrize("text,canonical", [
     # a word pint does not know makes no unit of the words around it, and neither do pint's
     # readings of capitalised words as prefixed units ("US": microseconds, "AD": attodays)
