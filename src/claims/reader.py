@@ -30,6 +30,7 @@ from dataclasses import replace
 from ..graph.mentions import find_mentions
 from ..graph.text import STOP
 from ..graph.values import configured_value, parse_value
+from ..pipelines.chunking import HEADING
 from ..pipelines.config_text import CONFIG
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
@@ -316,7 +317,7 @@ class _Reader(BlockReader):
                 self.entry, self.entry_text, self.last = head or None, [], head or None
                 continue
             line = DEFINITION.sub(r"\g<body>", line)  # a definition list's ": " opens its entry's body
-            if re.match(r"#{1,6}\s", line):  # another heading closes the entry and the topic
+            if HEADING.match(line):  # another heading closes the entry and the topic
                 self.entry, self.entry_text, self.last = None, [], None
                 named = re.search(VERSION, line)
                 self.section_version = named.group(0).lstrip("vV") if named else ""
@@ -387,11 +388,11 @@ def _defined_term(lines: list[str], i: int) -> str | None:
 def _titled_entry(lines: list[str], i: int) -> str | None:
     """A heading of a few words whose section gives a "Default:" line ("## Auto power-off when
     idle" over "- Default: Off."): an entry named by its words, as a definition list's term."""
-    title = re.sub(r"^#{1,6}\s+", "", lines[i]).strip().strip("`*_").strip()
+    title = (m.group(2) if (m := HEADING.match(lines[i])) else "").strip("`*_").strip()
     if not title or len(title.split()) > 6 or title[-1] in ".:;!?" or not title[0].isalpha():
         return None
     for line in lines[i + 1:]:
-        if re.match(r"#{1,6}\s", line):
+        if HEADING.match(line):
             return None
         label = _LABEL.match(line)
         if label and DEFAULT_CUE.match(label.group("label").strip()):

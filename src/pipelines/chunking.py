@@ -21,7 +21,7 @@ from ..text import sentence_pieces
 from ..types import CONFIG_FORMAT, Chunk, SourceKind
 from .records import Answer, Page, Record
 
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
+HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _ADORNMENT = re.compile(r"^ {0,3}([=\-^*+\"])\1{2,}[ \t]*$")  # a setext / reStructuredText heading's rule
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 META_ORDER = (
@@ -140,7 +140,7 @@ def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
         if match := _FENCE.match(line):
             flush()
             fence, buf_kind, buf = match.group(1), "code", [line]
-        elif headings and (match := _HEADING.match(line)):
+        elif headings and (match := HEADING.match(line)):
             flush()
             level = len(match.group(1))
             stack = [(lv, t) for lv, t in stack if lv < level] + [(level, match.group(2).strip())]
@@ -260,7 +260,7 @@ def chunk_sections(
     for n, (overlap, group) in enumerate(pack_blocks(blocks, sizes)):
         body = _body(overlap, group)
         if kind is SourceKind.POST:
-            first = _HEADING.match(group[0].text)
+            first = HEADING.match(group[0].text)
             has_title = bool(title) and (
                 group[0].text.startswith(title) or bool(first and first.group(2) == title)
             )
