@@ -474,7 +474,9 @@ def said_alike(answers: Sequence[AnswerValue], embed: Callable[[list[str]], Any]
 # a question about the past: "Was it always 5?", "did it ever change?", "what did older releases use?"
 PAST = re.compile(r"\b(?:ever|always|used\s+to|older|earlier|previous(?:ly)?)\b", re.IGNORECASE)
 # "Why do some posts say ...?", "why do so many guides claim ...?": where others' value comes from
-HEARSAY = re.compile(r"\bwhy\b.{0,60}\b(?:says?|claims?|tells?|thinks?|believes?)\b", re.IGNORECASE)
+# (others in the plural: "why does the app say ...?" asks about a message, not a belief)
+HEARSAY = re.compile(r"\bwhy\s+do\s+(?:so\s+)?(?:some|many|several|other|old|older)\b.{0,60}"
+                     r"\b(?:say|claim|tell|think|believe)\b", re.IGNORECASE)
 EARLIER = "earlier"  # the version scope of a value a question about the past is answered with
 
 
@@ -485,8 +487,8 @@ def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[An
     realkb-format development sets 16 of the 18 questions with such words are labelled scoped
     (three of them had been contradictions, one each in three sets); the two others use "ever"
     in passing ("if nobody ever touched it") and found no rival. A question asking why others say
-    a value (``HEARSAY``) asks where it comes from: the five such questions of five authors in
-    those sets are all labelled scoped."""
+    a value (``HEARSAY``: "why do some posts say ...?") asks where it comes from: the five such
+    questions of five authors in the eleven sets are all labelled scoped."""
     if not (PAST.search(question.text) or HEARSAY.search(question.text)) \
             or not any(a.status == "contradicted" for a in answers):
         return None
