@@ -408,9 +408,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         answers, verdict = list(back), VerdictStatus.SCOPED
     elif any(a.status == "contradicted" for a in answers):
         verdict = VerdictStatus.CONTRADICTION
-    elif any(comparable(a.candidates[0], b.candidates[0]) for i, a in enumerate(answers) for b in answers[i + 1:]):
-        # values of one kind that differ by scope; a count beside a duration ("40 people", "two
-        # minutes") is no scoped answer but two facts, of which the first answers
+    elif differ_by_scope(answers):
         verdict = VerdictStatus.SCOPED
     else:
         verdict = VerdictStatus.CONSISTENT
@@ -502,6 +500,13 @@ def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:
     return authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5)
 
 
+def differ_by_scope(answers: Sequence[AnswerValue]) -> bool:
+    """Two of the answers are values of one kind, so they differ by scope; a count beside a
+    duration ("40 people", "two minutes") is two facts, of which the first answers. The answer
+    set's verdict and its graph key both read it, so the two cannot disagree."""
+    return any(comparable(a.candidates[0], b.candidates[0]) for i, a in enumerate(answers) for b in answers[i + 1:])
+
+
 def answer_key(question: Question | None, answers: Sequence[AnswerValue], authority: Mapping[str, float],
                name: str | None = None) -> KeyResult:
     """The answer set as the graph's key for the fact asked (SPEC section 4 shape), named
@@ -520,7 +525,7 @@ def answer_key(question: Question | None, answers: Sequence[AnswerValue], author
                                authoritative=a.status == "authoritative", contradicts=rivals))
     if any(n.contradicts for n in nodes):
         status, dims = KeyStatus.CONTRADICTION, ()
-    elif len(nodes) > 1:
+    elif differ_by_scope(answers):
         status, dims = KeyStatus.SCOPED, tuple(differing_dims(n.scope for n in nodes)) or ("entity",)
     else:
         status = KeyStatus.CONSISTENT if nodes and len({s.chunk_id for s in nodes[0].support}) > 1 \

@@ -162,6 +162,7 @@ def test_values_of_two_kinds_are_two_facts_not_scoped_answers() -> None:
                           cand("two minutes", "PT2M", "duration", "c/forums/t1#r1", "forums")], AUTHORITY)
     assert s.status == "consistent"
     assert [(a.value, a.status) for a in s.answers] == [("40 people", "authoritative"), ("two minutes", "supported")]
+    assert s.key is not None and s.key.status != "scoped"  # the graph's key says what the verdict says
 
 
 def test_two_durations_of_a_named_product_are_rivals_however_little_their_sentences_share() -> None:
