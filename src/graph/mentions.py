@@ -96,6 +96,10 @@ def _recurring(found: str, before: str) -> bool:
                 or (re.search(r"\d{1,2}:\d{2}", low) and re.search(rf"\b{DAY}\b", low)))
 
 
+# a name in mid-sentence right before a bare dotted number ("... when OpenSSH 6.8 was imported")
+_NAMED_RELEASE = re.compile(r"[\w,;:)]\s+[A-Z][\w+-]*\s$")
+
+
 def find_mentions(text: str) -> list[Mention]:
     """All value mentions in ``text``, in reading order, non-overlapping."""
     blocked = _blocked(text)
@@ -123,5 +127,7 @@ def find_mentions(text: str) -> list[Mention]:
         if mention.norm.kind == "number" and mention.norm.lo is not None and 1900 <= mention.norm.lo <= 2100 \
                 and mention.norm.lo == mention.norm.hi:
             continue  # a year
+        if mention.bare and "." in mention.text and _NAMED_RELEASE.search(text, 0, mention.start):
+            continue  # "when OpenSSH 6.8 was imported": a product's release, not an amount
         out.append(mention)
     return sorted(out, key=lambda x: x.start)

@@ -93,6 +93,20 @@ def test_data_rates_in_bits_per_second(a, b, canonical):
     assert compare(parse_value("10Mbps"), parse_value("10 requests per second")) == "incomparable"
 
 
+def test_a_named_release_in_running_text_is_no_amount():
+    from src.graph.mentions import find_mentions
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(m.text, m.norm.canonical) for m in find_mentions(text)]
+
+    # manuals_f (a NetBSD mailing-list thread): a product's release is not a count of anything
+    assert found("It was removed in r1.14 when OpenSSH 6.8 was imported.") == []
+    # a decimal that opens the sentence, or carries its unit, is still an amount
+    assert found("Between 1.5 and 2 seconds.") == [("1.5", "1.5"), ("2 seconds", "PT2S")]
+    assert found("The Pro 2.5 GB limit applies.") == [("2.5 GB", "2560 MiB")]
+    assert found("Set it to 0.5 on every broker.") == [("0.5", "0.5")]
+
+
 def test_temperatures_compare_across_scales_and_as_differences():
     from src.graph.mentions import find_mentions
 
