@@ -76,6 +76,19 @@ def time_unit(comment: str) -> str:
                  and not (i and (n := parse_value(words[i - 1])) is not None and n.kind == "number")), "")
 
 
+_MEASURED_IN = re.compile(r"\b(?:number of|in|as)\s+([a-z]+)\b")
+
+
+def measured_in(description: str) -> str:
+    """The unit an entry's description measures its setting in ("Number of minutes that can
+    elapse before ...", "the timeout in seconds", "taken as milliseconds"), "" when it names
+    none: a bare default under it ("The default is 15.") is an amount of that unit."""
+    for m in _MEASURED_IN.finditer(description.lower()):
+        if (resolve_unit(m.group(1)) or ("",))[0] in ("duration", "size"):
+            return m.group(1)
+    return ""
+
+
 def time_suffixed(value: str) -> str:
     """A number with a configuration file's one-letter unit of time in words ("10m" -> "10
     minutes"); "" for any other value. Only for a directive known to hold a time: "10m" is also

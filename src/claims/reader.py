@@ -34,7 +34,7 @@ from ..pipelines.chunking import HEADING
 from ..pipelines.config_text import CONFIG
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
-from .blocks import DEFAULT_CUE, BlockReader, cued, is_time_unit, time_suffixed
+from .blocks import DEFAULT_CUE, BlockReader, cued, is_time_unit, measured_in, time_suffixed
 from .layout import DEFINITION, entry_head, hanging_head, unwrap
 from .model import Attribute, Modality, ReadClaim
 from .names import (
@@ -100,7 +100,9 @@ class _Reader(BlockReader):
         value = value.strip().strip("`*\"'").rstrip(".,;:")
         if not value or name and (name in STOP or self._names_file(name)):
             return None  # "and", "mosquitto.conf" in mosquitto.conf.5.txt: no setting
-        unit = unit or (unit_from_name(name) if name else "")
+        unit = unit or (unit_from_name(name) if name else "") or \
+            (measured_in(" ".join(self.entry_text)) if name and name == self.entry and modality is Modality.DEFAULT
+             else "")
         text = f"{value} {unit}" if unit and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else value
         if configured and unit and is_time_unit(unit) and (short := time_suffixed(value)):
             text = short  # "bantime = 10m" under "the number of seconds ...": ten minutes

@@ -795,3 +795,16 @@ def test_a_setting_chosen_by_meaning_yields_to_a_docs_sentence_clearly_closer_to
     assert not closer_sentence(chosen, [cand("7 days", "forums", 0.9)])
     named = SettingAnswer("retention.days", "named", chosen.candidates)  # a setting the question names stays
     assert not closer_sentence(named, [cand("90 days", "docs", 0.99)])
+
+
+def test_a_bare_default_takes_the_unit_its_entry_measures_the_setting_in() -> None:
+    # manuals_e (sudoers(5)): "Number of minutes ..." over "The default is 15." is fifteen minutes
+    doc = _chunk("     idle_wait\n           Number of minutes that can elapse before the tool asks for a password "
+                 "again.  The default is 15.  Set this to 0 to always prompt.\n\n"
+                 "     connect_wait\n           Maximum time in seconds the connection may take.\n"
+                 "           Example: tool --connect-wait 20 host\n", cid="kb/docs/tool.5.md#c0")
+    claims = {(c.attribute.name, c.value): (c.kind, c.normalized, c.modality.value) for c in read_chunk(doc)}
+    assert claims[("idle_wait", "15")] == ("duration", "PT15M", "default")
+    assert claims[("idle_wait", "0")][0] == "number"  # a value the entry states, not its default
+    # an example's number under a unit-measured entry stays a plain number: it is no default
+    assert claims[("connect_wait", "20")] == ("number", "20", "stated")
