@@ -47,6 +47,21 @@ def same(a: Candidate, b: Candidate) -> bool:
     return hi == 0 or abs(na.lo - nb.lo) <= tolerance * hi
 
 
+_AMOUNTS = frozenset({"number", "duration", "size", "rate", "data_rate", "percent", "quantity", "temperature",
+                      "money", "time"})
+
+
+def comparable(a: str, b: str) -> bool:
+    """Two kinds of value that can answer one setting: the same kind, amounts a bare number may
+    stand for ("300" in a config file, "300 seconds" in a thread), or a word beside a number
+    ("acks=all" against "acks=1"); a yes/no or a version never rivals an amount."""
+    if a == b:
+        return True
+    if "word" in (a, b):
+        return bool({a, b} & {"number", "bool"})
+    return a in _AMOUNTS and b in _AMOUNTS and "number" in (a, b)
+
+
 def _groups(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
     out: list[list[Candidate]] = []
     for c in candidates:
@@ -97,6 +112,8 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
         status = "authoritative" if k == 0 else "contradicted"
         if k > 0 and {doc(c) for c in g} <= {doc(c) for c in winner}:
             continue  # the winning documents' own other values: a scope the reader did not parse
+        if k > 0 and not comparable(g[0].kind, winner[0].kind):
+            continue  # "7.0" or "4-5 years" beside a yes/no default: no rival answer, another fact
         answers.append(_value(g, status, {}, authority, (winner[0].normalized,) if k else ()))
     for g in _groups(older):
         if any(same(g[0], a.candidates[0]) for a in answers if a.status == "authoritative"):

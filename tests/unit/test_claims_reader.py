@@ -25,7 +25,7 @@ from src.claims.model import Modality
 from src.claims.names import asked_names, name_pattern
 from src.claims.reader import read_corpus
 from src.graph.question import analyse_question
-from src.types import Chunk
+from src.types import Chunk, VerdictStatus
 
 
 def _chunk(text: str, cid: str = "kb/docs/ref.md#c0", source: str = "docs", **meta: str) -> Chunk:
@@ -808,3 +808,23 @@ def test_a_bare_default_takes_the_unit_its_entry_measures_the_setting_in() -> No
     assert claims[("idle_wait", "0")][0] == "number"  # a value the entry states, not its default
     # an example's number under a unit-measured entry stays a plain number: it is no default
     assert claims[("connect_wait", "20")] == ("number", "20", "stated")
+
+
+def test_a_value_of_another_kind_is_no_rival_of_a_setting_default() -> None:
+    # configs_f (a Redis thread): "the default changed in 7.0" and "4-5 years" beside a yes/no default
+    def cand(value: str, normalized: str, kind: str, cid: str, source: str) -> Candidate:
+        return Candidate(value, normalized, kind, {}, f"... {value} ...", cid, source, 1.0)
+
+    found = [cand("yes", "true", "bool", "kb/docs/store.conf#c0", "docs"),
+             cand("7.0", "7", "number", "kb/forums/t.txt#qa", "forums"),
+             cand("4-5 years", "P4Y..P5Y", "duration", "kb/forums/t.txt#r1", "forums"),
+             cand("no", "false", "bool", "kb/tickets/x#qa", "tickets")]
+    aset = judge_setting(analyse_question("Does the store sync to disk by default?"), "disk_sync", found, AUTH)
+    assert [(a.value, a.status) for a in aset.answers] == [("yes", "authoritative"), ("no", "contradicted")]
+    assert aset.status == VerdictStatus.CONTRADICTION
+    # a word and a number answer one setting ("acks=all" against "acks=1"); amounts stand for numbers
+    found = [cand("all", "all", "word", "kb/docs/producer.md#c0", "docs"),
+             cand("1", "1", "number", "kb/blogs/b.md#c0", "blogs"),
+             cand("300 seconds", "PT300S", "duration", "kb/forums/f.txt#qa", "forums")]
+    aset = judge_setting(analyse_question("How many replicas acknowledge a write by default?"), "acks", found, AUTH)
+    assert [(a.value, a.status) for a in aset.answers] == [("all", "authoritative"), ("1", "contradicted")]
