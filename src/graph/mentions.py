@@ -97,7 +97,7 @@ def _recurring(found: str, before: str) -> bool:
 
 
 # a name in mid-sentence right before a bare dotted number ("... when OpenSSH 6.8 was imported")
-_NAMED_RELEASE = re.compile(r"[\w,;:)]\s+[A-Z][\w+-]*\s$")
+NAMED_RELEASE = re.compile(r"[\w,;:)]\s+[A-Z][\w+-]*\s$")
 
 
 def find_mentions(text: str) -> list[Mention]:
@@ -127,7 +127,7 @@ def find_mentions(text: str) -> list[Mention]:
         if mention.norm.kind == "number" and mention.norm.lo is not None and 1900 <= mention.norm.lo <= 2100 \
                 and mention.norm.lo == mention.norm.hi:
             continue  # a year
-        if mention.bare and "." in mention.text and _NAMED_RELEASE.search(text, 0, mention.start):
+        if mention.bare and "." in mention.text and NAMED_RELEASE.search(text, 0, mention.start):
             continue  # "when OpenSSH 6.8 was imported": a product's release, not an amount
         out.append(mention)
     return sorted(out, key=lambda x: x.start)

@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .mentions import Mention, find_mentions
+from .mentions import NAMED_RELEASE, Mention, find_mentions
 from .scope import DIMENSION_NOUNS, find_scope
 from .text import STOP, content_words, key_tokens, mask_spans, split_sentences
-from .values import parse_value, resolve_unit
+from .values import parse_value, resolve_unit, unit_name
 
 
 class AnswerType(str, Enum):
@@ -287,19 +287,26 @@ def _alternative_amounts(q: str) -> AnswerType | None:
     return _KIND_TYPES.get(norm.kind) if norm else None
 
 
-def _proposed_amount(proposed: list[Mention]) -> AnswerType | None:
-    """"Is 4096 bytes still the default buffer size?", "Is the default cache 256 MB?": a yes/no
-    question proposing one measure with its unit (``proposed_amounts``) asks for that measure; the
-    sources' values answer it, and whether they hold the one proposed."""
-    kinds = {m.norm.kind for m in proposed}
-    return _KIND_TYPES[kinds.pop()] if len(kinds) == 1 else None
+_AGO = re.compile(r"\s+ago\b", re.IGNORECASE)
+# "for a day", "for a whole year": one unit of time put forward in words
+_ONE_UNIT = re.compile(r"\b(?:a|an|one)\s+(?:(?:whole|full|single)\s+)?([a-z]+)\b", re.IGNORECASE)
 
 
-def proposed_amounts(q: str) -> list[Mention]:
-    """The measures with a unit a question writes; a bare number ("Windows 10") and a number's
-    plural ("404s") are none."""
-    return [m for m in find_mentions(q) if not m.bare and m.norm.kind in _KIND_TYPES and m.norm.kind != "number"
-            and not (m.text.endswith("s") and m.text[:-1].isdigit())]
+def put_forward(q: str) -> list[Mention]:
+    """The amounts a question puts forward to be checked, counted things included ("10 receipts",
+    "5 agents", "top out at 20 MB", "only remember offsets for a day"); a moment ("18 months ago")
+    and a bare number ("Windows 10") are none."""
+    out = [m for m in find_mentions(q) if not m.bare and m.norm.kind in _KIND_TYPES
+           and not _AGO.match(q, m.end) and not (m.text.endswith("s") and m.text[:-1].isdigit())
+           and not (m.norm.kind == "number" and (NAMED_RELEASE.search(q, 0, m.start)
+                                                 or unit_name(m.text.split()[-1])))]
+    for m in _ONE_UNIT.finditer(q):
+        norm = parse_value("1 " + m.group(1))
+        if norm is not None and norm.kind == "duration" and not _AGO.match(q, m.end()) \
+                and not re.search(r"\b(?:once|twice|times|per|every|each)\s+$", q[:m.start()], re.IGNORECASE) \
+                and not any(x.start < m.end() and m.start() < x.end for x in out):
+            out.append(Mention(m.start(), m.end(), m.group(0), norm))
+    return out
 
 
 def main_question(text: str) -> str:
@@ -338,12 +345,21 @@ def analyse_question(text: str) -> Question:
         if atype is None:
             atype = AnswerType.PHRASE
     elif _YESNO.match(q):
-        atype = _alternative_amounts(q)
-        proposed = proposed_amounts(q) if atype is None else []
-        if atype is None and (atype := _proposed_amount(proposed) or AnswerType.YESNO) is not AnswerType.YESNO:
-            asked_q = mask_spans(q, [(m.start, m.end) for m in proposed])  # asked, not the subject
+        atype = _alternative_amounts(q) or AnswerType.YESNO
     else:
         atype = AnswerType.PHRASE
+    if (atype in (AnswerType.YESNO, AnswerType.PHRASE) or atype in (AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME)
+            and not wh) and not how:
+        offered = put_forward(q)
+        kinds = {m.norm.kind for m in offered}
+        if len(kinds) > 1:  # "100 messages every 10 seconds": the measure with a unit, not the count
+            offered = [m for m in offered if m.norm.kind != "number"]
+            kinds.discard("number")
+        if len(kinds) == 1:
+            # "Is 4096 bytes still the default buffer size?", "is 10 receipts the limit?", "why do some
+            # say 20 MB?": the one kind of amount a question puts forward is the measure it asks for;
+            # the sources' values answer it, and whether they hold the one put forward
+            atype, asked_q = _KIND_TYPES[kinds.pop()], mask_spans(q, [(m.start, m.end) for m in offered])
     if re.search(r"\b(?:date of birth|birth date|birthdate)\b", low):
         atype, noun = AnswerType.DATE, noun or "birth"
     if noun and noun in DIMENSION_NOUNS or (noun or "").rstrip("s") in DIMENSION_NOUNS:

@@ -135,7 +135,7 @@ def fmt_num(x: float) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _unit_word(word: str) -> bool:
+def unit_name(word: str) -> bool:
     """pint knows the word as a unit name, with a prefix or a plural ("kilobytes"), in any case."""
     return any(ureg().parse_unit_name(w, case_sensitive=False) for w in (word,))
 
@@ -152,7 +152,7 @@ def resolve_unit(word: str) -> tuple[str, float] | None:
     if m and w != "b":
         q = ureg().Quantity(1, _BINARY[m.group(1).lower()])
         return "size", float(q.to("byte").magnitude)
-    if not all(_unit_word(t) for t in w.split() if t.isalpha()):
+    if not all(unit_name(t) for t in w.split() if t.isalpha()):
         return None  # "years were recruited": a word that is no unit name fails in pint too, slowly
     for cand in (w, w.lower()):
         try:
