@@ -96,8 +96,10 @@ def _recurring(found: str, before: str) -> bool:
                 or (re.search(r"\d{1,2}:\d{2}", low) and re.search(rf"\b{DAY}\b", low)))
 
 
-# a name in mid-sentence right before a bare dotted number ("... when OpenSSH 6.8 was imported")
-NAMED_RELEASE = re.compile(r"[\w,;:)]\s+[A-Z][\w+-]*\s$")
+# a name in mid-sentence or after a list bullet, right before a bare number: a product's release
+# ("... when OpenSSH 6.8 was imported", "the default from PostgreSQL 14"); a whole number after an
+# acronym is a code ("HTTP 429")
+NAMED_RELEASE = re.compile(r"(?:[\w,;:)]|^[ \t]*[-*•])[ \t]+(?P<name>[A-Z][A-Za-z0-9+-]*)[ \t]$", re.MULTILINE)
 
 
 def find_mentions(text: str) -> list[Mention]:
@@ -127,7 +129,9 @@ def find_mentions(text: str) -> list[Mention]:
         if mention.norm.kind == "number" and mention.norm.lo is not None and 1900 <= mention.norm.lo <= 2100 \
                 and mention.norm.lo == mention.norm.hi:
             continue  # a year
-        if mention.bare and "." in mention.text and NAMED_RELEASE.search(text, 0, mention.start):
-            continue  # "when OpenSSH 6.8 was imported": a product's release, not an amount
+        if mention.bare and (name := NAMED_RELEASE.search(text, 0, mention.start)) \
+                and ("." in mention.text or not name.group("name").isupper()) \
+                and not re.match(r"\s*(?:->|→|to\b|-|–)", text[mention.end:]):
+            continue  # "when OpenSSH 6.8 was imported", "the default from PostgreSQL 14": a release, no amount
         out.append(mention)
     return sorted(out, key=lambda x: x.start)

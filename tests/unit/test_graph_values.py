@@ -101,6 +101,12 @@ def test_a_named_release_in_running_text_is_no_amount():
 
     # manuals_f (a NetBSD mailing-list thread): a product's release is not a count of anything
     assert found("It was removed in r1.14 when OpenSSH 6.8 was imported.") == []
+    # configs_h (PostgreSQL blogs): a whole number after a product's name too, in prose or a list item
+    assert found("set it to 0.9 (the default from PostgreSQL 14) rather than 0.5") == [("0.9", "0.9"), ("0.5", "0.5")]
+    assert found("- PostgreSQL 14: default value changed to 0.9") == [("0.9", "0.9")]
+    # a whole number after an acronym is a code a question may ask for; a change keeps its old value
+    assert found("The API returns HTTP 429 when you go over the limit.") == [("429", "429")]
+    assert found("Data retention: Hobby 3 -> 6 months") == [("3", "3"), ("6 months", "P6M")]
     # a decimal that opens the sentence, or carries its unit, is still an amount
     assert found("Between 1.5 and 2 seconds.") == [("1.5", "1.5"), ("2 seconds", "PT2S")]
     assert found("The Pro 2.5 GB limit applies.") == [("2.5 GB", "2560 MiB")]
