@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 
-from ..graph.mentions import find_mentions
+from ..graph.mentions import CHANGE_VERB, find_mentions
 from ..graph.text import STOP
 from ..graph.values import configured_value, parse_value
 from ..pipelines.chunking import HEADING
@@ -52,9 +52,10 @@ from .names import (
 
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
-# "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10": a change
-_CHANGE = re.compile(r"\b(?:chang|increas|decreas|rais|lower|bump|reduc)\w*\b[^.;]{0,40}?\bfrom\s+"
-                     r"(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
+# "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10", "it went from
+# 20ms to only 2ms": a change
+_CHANGE = re.compile(CHANGE_VERB + r"[^.;]{0,40}?\bfrom\s+(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?:(?:only|just)\s+)?"
+                     r"(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
 _WORD_VALUE = re.compile(r"^[`*\"'“‘]*(?P<w>[A-Za-z/][\w.+/-]{0,30})[`*\"'”’]*(?:\s*[.,;()]|\s*$)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)

@@ -50,8 +50,8 @@ def _blocked(text: str) -> list[tuple[int, int]]:
 
 
 # a change told from its old value to its new one ("the limit was raised from 64 to 128")
-_CHANGED_FROM = re.compile(r"\b(?:chang|rais|increas|decreas|lower|reduc|bump|grew|grow|went|dropp|cut)\w*\b"
-                           r"[^.;]{0,40}\bfrom\s+$", re.IGNORECASE)
+CHANGE_VERB = r"\b(?:chang|rais|increas|decreas|lower|reduc|bump|grew|grow|went|dropp|cut)\w*\b"
+_CHANGED_FROM = re.compile(CHANGE_VERB + r"[^.;]{0,40}\bfrom\s+$", re.IGNORECASE)
 
 
 def _extend(text: str, m: re.Match) -> Mention | None:

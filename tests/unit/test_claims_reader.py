@@ -828,3 +828,9 @@ def test_a_value_of_another_kind_is_no_rival_of_a_setting_default() -> None:
              cand("300 seconds", "PT300S", "duration", "kb/forums/f.txt#qa", "forums")]
     aset = judge_setting(analyse_question("How many replicas acknowledge a write by default?"), "acks", found, AUTH)
     assert [(a.value, a.status) for a in aset.answers] == [("all", "authoritative"), ("1", "contradicted")]
+
+
+def test_a_change_told_with_went_from_keeps_its_old_value_in_the_past() -> None:
+    # configs_h (a GitHub thread on PostgreSQL): "it went from 20ms to only 2ms" is a change, not two rivals
+    assert _read("It went from 20ms to only 2ms for vacuum_delay.", cid="kb/forums/t.txt#qa", source="forums") == [
+        ("vacuum_delay", "20ms", "stated", {"version": "<earlier"}), ("vacuum_delay", "2ms", "stated", {})]
