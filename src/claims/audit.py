@@ -33,7 +33,7 @@ from ..graph.values import Norm, compare
 from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting, setting_candidates
-from .judge import judge_values
+from .judge import comparable_kinds, judge_values
 from .model import Modality, ReadClaim
 from .names import doc_version, name_stems, release
 
@@ -50,9 +50,7 @@ def comparable(official: AnswerValue, other: AnswerValue) -> bool:
     kind, and no measure where the official value is a plain count (a bare number where the
     official value has a unit is that unit left out: "65" against "75s")."""
     ka, kb = official.candidates[0].kind, other.candidates[0].kind
-    if ka == kb:
-        return True
-    return not (kb in MEASURED and (ka in MEASURED or ka == "number"))
+    return comparable_kinds(ka, kb) and not (ka == "number" and kb in MEASURED)
 
 
 def setting_answers(claims: Sequence[ReadClaim], authority: Mapping[str, float]) -> list[AnswerValue]:

@@ -51,7 +51,7 @@ _AMOUNTS = frozenset({"number", "duration", "size", "rate", "data_rate", "percen
                       "money", "time"})
 
 
-def comparable(a: str, b: str) -> bool:
+def comparable_kinds(a: str, b: str) -> bool:
     """Two kinds of value that can answer one setting: the same kind, amounts a bare number may
     stand for ("300" in a config file, "300 seconds" in a thread), or a word beside a number
     ("acks=all" against "acks=1"); a yes/no or a version never rivals an amount."""
@@ -112,7 +112,7 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
         status = "authoritative" if k == 0 else "contradicted"
         if k > 0 and {doc(c) for c in g} <= {doc(c) for c in winner}:
             continue  # the winning documents' own other values: a scope the reader did not parse
-        if k > 0 and not comparable(g[0].kind, winner[0].kind):
+        if k > 0 and not comparable_kinds(g[0].kind, winner[0].kind):
             continue  # "7.0" or "4-5 years" beside a yes/no default: no rival answer, another fact
         answers.append(_value(g, status, {}, authority, (winner[0].normalized,) if k else ()))
     for g in _groups(older):

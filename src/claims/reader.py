@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 
-from ..graph.mentions import CHANGE_VERB, find_mentions
+from ..graph.mentions import CHANGE_VERB, CODE_BEFORE, find_mentions
 from ..graph.text import STOP
 from ..graph.values import configured_value, parse_value
 from ..pipelines.chunking import HEADING
@@ -98,9 +98,11 @@ class _Reader(BlockReader):
         """``inferred``: the sentence does not name the setting; the chunk's context gave it.
         ``configured``: a configuration line's value ("256M" is a size there); ``unit``: the unit
         of time its comment measures it in (``time_unit``), else the one its name ends with."""
-        value = value.strip().strip("`*\"'").rstrip(".,;:")
+        value = value.strip().strip("`*\"'").rstrip(".,;:").strip("`*\"'")
         if not value or name and (name in STOP or self._names_file(name)):
             return None  # "and", "mosquitto.conf" in mosquitto.conf.5.txt: no setting
+        if value.isdigit() and CODE_BEFORE.search(sentence[:span[0]]):
+            return None  # "will not retry on errors (like HTTP 404)": a code, no value of the setting
         unit = unit or (unit_from_name(name) if name else "") or \
             (measured_in(" ".join(self.entry_text)) if name and name == self.entry and modality is Modality.DEFAULT
              else "")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..graph.mentions import DAY, find_mentions
+from ..graph.mentions import CODE_BEFORE, DAY, find_mentions
 from ..graph.question import AnswerType
 from ..graph.text import STOP, is_unit_word
 from ..graph.values import NUMBER_WORDS, UNIT_KINDS, fmt_num, to_number, ureg
@@ -184,7 +184,6 @@ def _counted(sentence: str, span: _Span) -> _Span:
     return _Span(span.start, span.end + m.end(), sentence[span.start:span.end + m.end()], span.normalized, span.kind)
 
 
-_CODE_BEFORE = re.compile(r"\b(?:HTTP|status|error|code|port|ID|PIN|ext\.?|no\.)\s*#?\s*$", re.IGNORECASE)
 
 
 def _standing_values(sentence: str, spans: list[_Span], *, codes: bool = False) -> list[_Span]:
@@ -194,7 +193,7 @@ def _standing_values(sentence: str, spans: list[_Span], *, codes: bool = False) 
     def standing(sp: _Span) -> bool:
         before, after = sentence[:sp.start], sentence[sp.end:]
         step = sp.value == sentence[sp.start:sp.end] and re.search(r"[>»|]\s*$", before) and re.match(r"\.?\s*$", after)
-        return codes or not (_CODE_BEFORE.search(before) or step)
+        return codes or not (CODE_BEFORE.search(before) or step)
 
     return [sp for sp in spans if standing(sp)]
 

@@ -42,11 +42,15 @@ class Mention:
 
 def _blocked(text: str) -> list[tuple[int, int]]:
     """Spans that hold numbers but no values: dates, ids, dotted versions, inline code, URLs,
-    manual page references ("sshd(8)")."""
+    manual page references ("sshd(8)"), a numbered list's item numbers ("2. --retry-delay ...")."""
     spans = [m.span() for m in _DATE.finditer(text)]
     spans += [m.span() for m in re.finditer(r"`[^`]*`|https?://\S+|\$\s?\d[\d,.]*|\b\w+_\w*\d\w*\b"
-                                            r"|\b[a-z][\w.-]*\(\d\w?\)", text)]
+                                            r"|\b[a-z][\w.-]*\(\d\w?\)|^[ \t]*\d{1,2}[.)](?=[ \t])", text, re.MULTILINE)]
     return spans
+
+
+# a code, not an amount: "HTTP 429", "port 8080", "error 500", "ticket no. 4471"
+CODE_BEFORE = re.compile(r"\b(?:HTTP|status|error|code|port|ID|PIN|ext\.?|no\.)\s*#?\s*$", re.IGNORECASE)
 
 
 # a change told from its old value to its new one ("the limit was raised from 64 to 128")

@@ -834,3 +834,10 @@ def test_a_change_told_with_went_from_keeps_its_old_value_in_the_past() -> None:
     # configs_h (a GitHub thread on PostgreSQL): "it went from 20ms to only 2ms" is a change, not two rivals
     assert _read("It went from 20ms to only 2ms for vacuum_delay.", cid="kb/forums/t.txt#qa", source="forums") == [
         ("vacuum_delay", "20ms", "stated", {"version": "<earlier"}), ("vacuum_delay", "2ms", "stated", {})]
+
+
+def test_a_code_is_no_value_of_a_setting() -> None:
+    # manuals_h (a curl blog): "(like HTTP 404 Not Found)" is a code, no default of anything
+    text = ("Use `--retry` for flaky links. By default, curl will not retry on client-side errors (like HTTP 404 "
+            "Not Found) because these are permanent.\n")
+    assert read_chunk(_chunk(text, cid="kb/blogs/b.md#c0", source="blogs")) == []

@@ -107,6 +107,8 @@ def test_a_named_release_in_running_text_is_no_amount():
     # a whole number after an acronym is a code a question may ask for; a change keeps its old value
     assert found("The API returns HTTP 429 when you go over the limit.") == [("429", "429")]
     assert found("Data retention: Hobby 3 -> 6 months") == [("3", "3"), ("6 months", "P6M")]
+    # manuals_h (a curl blog): a numbered list's item number is no amount
+    assert found("2. --retry-delay <seconds>: wait 10 seconds between attempts") == [("10 seconds", "PT10S")]
     # a decimal that opens the sentence, or carries its unit, is still an amount
     assert found("Between 1.5 and 2 seconds.") == [("1.5", "1.5"), ("2 seconds", "PT2S")]
     assert found("The Pro 2.5 GB limit applies.") == [("2.5 GB", "2560 MiB")]
