@@ -15,7 +15,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ..graph.answer_set import PAST, AnswerSet, AnswerValue, answer_key, looking_back, support_weight
+from ..graph.answer_set import (
+    NUMERIC_KINDS,
+    PAST,
+    AnswerSet,
+    AnswerValue,
+    answer_key,
+    looking_back,
+    support_weight,
+)
 from ..graph.mentions import find_mentions
 from ..graph.question import Question
 from ..graph.values import parse_value
@@ -47,10 +55,6 @@ def same(a: Candidate, b: Candidate) -> bool:
     return hi == 0 or abs(na.lo - nb.lo) <= tolerance * hi
 
 
-_AMOUNTS = frozenset({"number", "duration", "size", "rate", "data_rate", "percent", "quantity", "temperature",
-                      "money", "time"})
-
-
 def comparable_kinds(a: str, b: str) -> bool:
     """Two kinds of value that can answer one setting: the same kind, amounts a bare number may
     stand for ("300" in a config file, "300 seconds" in a thread), or a word beside a number
@@ -59,7 +63,7 @@ def comparable_kinds(a: str, b: str) -> bool:
         return True
     if "word" in (a, b):
         return bool({a, b} & {"number", "bool"})
-    return a in _AMOUNTS and b in _AMOUNTS and "number" in (a, b)
+    return a in NUMERIC_KINDS and b in NUMERIC_KINDS and "number" in (a, b)
 
 
 def _groups(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
