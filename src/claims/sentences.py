@@ -35,6 +35,7 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     left to the claim rules."""
     text = prose(chunk.text)
     section = str(chunk.metadata.get("section") or "")  # the heading path the chunker put first: no statement
+    reply = chunk.kind == "thread" and not chunk.id.rpartition("#")[2].startswith("qa")
     out: list[str] = []
     table: list[str] = []
     lines = text.splitlines()
@@ -52,6 +53,8 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
             table = []
         if not line or line.startswith("#") or line[-1] not in ".!?" and (_bare_value(line) or _title_case(line)):
             continue
+        if reply and line.startswith("Question:"):
+            continue  # the thread's question, repeated as a reply's context: its words are the asker's
         line = _LABEL.sub("", line.lstrip("-*+> ").strip())
         for s in split_sentences(line):
             s = s.strip()
