@@ -97,7 +97,9 @@ class _Reader(BlockReader):
                configured: bool = False, unit: str = "") -> ReadClaim | None:
         """``inferred``: the sentence does not name the setting; the chunk's context gave it.
         ``configured``: a configuration line's value ("256M" is a size there); ``unit``: the unit
-        of time its comment measures it in (``time_unit``), else the one its name ends with."""
+        of time its comment measures it in (``time_unit``), else the one its name ends with, else,
+        for a default stated under the setting's entry, the one its description measures it in
+        (``measured_in``: "Number of minutes ..." over "The default is 15.")."""
         value = value.strip().strip("`*\"'").rstrip(".,;:").strip("`*\"'")
         if not value or name and (name in STOP or self._names_file(name)):
             return None  # "and", "mosquitto.conf" in mosquitto.conf.5.txt: no setting

@@ -184,8 +184,6 @@ def _counted(sentence: str, span: _Span) -> _Span:
     return _Span(span.start, span.end + m.end(), sentence[span.start:span.end + m.end()], span.normalized, span.kind)
 
 
-
-
 def _standing_values(sentence: str, spans: list[_Span], *, codes: bool = False) -> list[_Span]:
     """The amounts a sentence states as true: unless ``codes``, no code ("HTTP 429", "port 8080")
     and no breadcrumb's step number ("Getting started > 3.")."""

@@ -646,12 +646,12 @@ def test_a_thread_stating_a_state_leaves_the_docs_word_standing() -> None:
 
 def test_a_reply_does_not_repeat_the_askers_words_as_its_own() -> None:
     # support_f, support_h: every reply chunk carries the thread's question as context; the asker's
-    # "my 10-character password" is read once, in the question's own chunk, not again with each reply
-    context = "Title: Password rejected\nQuestion: My 10-character password keeps getting rejected.\n"
+    # "my new 10-character passphrase" is read once, in the question's own chunk, not again with each reply
+    context = "Title: Password rejected\nQuestion: My new 10-character passphrase is refused at sign-up.\n"
     reply = Chunk(id="kb/forums/t.txt#r2", source="forums", kind="thread",
                   text=context + "Answer: The minimum is 12 characters.", metadata={})
     first = Chunk(id="kb/forums/t.txt#qa", source="forums", kind="thread",
                   text=context + "Answer: It must be 12 characters.", metadata={})
     assert chunk_sentences(reply) == ["Password rejected", "The minimum is 12 characters."]
-    assert chunk_sentences(first) == ["Password rejected", "My 10-character password keeps getting rejected.",
+    assert chunk_sentences(first) == ["Password rejected", "My new 10-character passphrase is refused at sign-up.",
                                       "It must be 12 characters."]

@@ -167,17 +167,17 @@ def test_a_yes_no_question_proposing_an_amount_asks_for_it(question: str, atype:
 
 @pytest.mark.parametrize("question, atype", [
     # support sets: counted things, and one unit of time in words, put forward in any kind of question
-    ("My phone only lets me scan 10 receipts at a time - is that the limit?", AnswerType.COUNT),
-    ("A news post says the free plan comes with 5 agents - was that ever right?", AnswerType.COUNT),
-    ("Why does one blog say attachments top out at 20 MB?", AnswerType.SIZE),
-    ("Does the broker only remember group offsets for a day?", AnswerType.DURATION),
-    ("Why do some people say recordings are kept for a whole year?", AnswerType.DURATION),
+    ("Is the cap really 10 invoices per upload?", AnswerType.COUNT),
+    ("Someone wrote that the starter tier has 5 seats; was that ever true?", AnswerType.COUNT),
+    ("Why does a reviewer claim uploads stop at 20 MB?", AnswerType.SIZE),
+    ("Does the cache keep entries for only a day?", AnswerType.DURATION),
+    ("Why would a forum claim backups last a whole year?", AnswerType.DURATION),
     # a count and a measure put forward together: the measure
-    ("Is the default rate limit 100 messages every 10 seconds?", AnswerType.DURATION),
+    ("Does the logger drop lines after 100 entries in 10 seconds?", AnswerType.DURATION),
     # none put forward: a moment, a release after its name, a unit read as a counted noun, a frequency
-    ("I bought the lock 18 months ago - is it still under warranty?", AnswerType.PHRASE),
-    ("Will a Mosquitto 2.0 listener accept clients without a username?", AnswerType.YESNO),
-    ("Is 3072 bits the standard key length now?", AnswerType.YESNO),
+    ("We got the router 18 months ago; does the guarantee still hold?", AnswerType.PHRASE),
+    ("Does a Broker 2.0 listener let anonymous clients in?", AnswerType.YESNO),
+    ("Are keys 3072 bits long by default these days?", AnswerType.YESNO),
     ("Does the scrub run once a month?", AnswerType.YESNO),
     # a question asking when keeps its type
     ("When did the one-day limit change?", AnswerType.DATE),
