@@ -33,7 +33,7 @@ from ..graph.values import Norm, compare
 from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting, setting_candidates
-from .judge import comparable_kinds, judge_values
+from .judge import judge_values
 from .model import Modality, ReadClaim
 from .names import doc_version, name_stems, release
 
@@ -46,11 +46,11 @@ SAME_THING = 0.5
 
 
 def comparable(official: AnswerValue, other: AnswerValue) -> bool:
-    """Another value can answer the setting the official one answers: not a measure of another
-    kind, and no measure where the official value is a plain count (a bare number where the
-    official value has a unit is that unit left out: "65" against "75s")."""
-    ka, kb = official.candidates[0].kind, other.candidates[0].kind
-    return comparable_kinds(ka, kb) and not (ka == "number" and kb in MEASURED)
+    """A value the judge contradicted (``judge_values`` keeps only kinds that compare with the
+    winner's, ``comparable_kinds``) also contradicts it in the audit unless it is a measure where
+    the official value is a plain count (a bare number where the official value has a unit is that
+    unit left out: "65" against "75s"; a measure against a count is another fact)."""
+    return not (official.candidates[0].kind == "number" and other.candidates[0].kind in MEASURED)
 
 
 def setting_answers(claims: Sequence[ReadClaim], authority: Mapping[str, float]) -> list[AnswerValue]:
