@@ -68,6 +68,12 @@ def _written(value: str, text: str) -> bool:
     return bool(words) and re.search(rf"(?<![\w.]){re.escape(words)}(?![\w])", " ".join(text.lower().split())) is not None
 
 
+def _prefix(doc: str) -> str:
+    """What the chunk ids of a labelled document start with: a tickets file's chunks are named by
+    ticket (``data/tickets/<ticket id>#qa``), so every chunk under its folder is one of its tickets."""
+    return doc.rpartition("/")[0] + "/" if doc.endswith(".json") else doc
+
+
 def _lost(passed: dict[str, bool]) -> str:
     """The stage after the furthest one passed: a label worded as a paraphrase ("16 (one per
     logical CPU)") is written nowhere, yet a span "16" may still type and answer it."""
@@ -90,6 +96,7 @@ def case_stages(svc: AnswerService, case: Case) -> CaseStages:
     def follow(doc: str, values: tuple[str, ...], answered: bool) -> str:
         def holds(value: str, normalized: str = "") -> bool:
             return any(same_value(v, value, normalized) for v in values)
+        doc = _prefix(doc)
         mine = [c for c in chunks if c.id.startswith(doc)]
         answering = any(holds(r.span.value, r.span.normalized) for ch, rs in rows if ch.id.startswith(doc) for r in rs)
         typed = answering or any(holds(value, normalized) for ch in mine for sentence in chunk_sentences(ch)

@@ -48,3 +48,10 @@ def test_stages_of_the_headline_question(tmp_path: Path, monkeypatch: pytest.Mon
     assert (second.official, second.other, second.verdict_ok) == ("ok", "retrieved", True)
     assert second.to_json()["other"] == "retrieved" and second.to_json()["atype"] == "duration"
     assert (third.official, third.other) == ("ok", "written")
+
+
+def test_a_tickets_file_holds_every_ticket_chunk() -> None:
+    # tickets.json's chunks are named by ticket ("data/tickets/go-sql-driver/mysql%23680#qa")
+    assert loss_stages._prefix("data/tickets/tickets.json") == "data/tickets/"
+    assert loss_stages._prefix("data/forums/t003") == "data/forums/t003"
+    assert loss_stages._prefix("data/docs/plans.md") == "data/docs/plans.md"
