@@ -14,7 +14,11 @@ Per question:
   verdict's authoritative answer, matches one of the label's spellings;
 - **answer set right**: the verdict is right, the official value is stated (authoritative or
   supported), and the other side's value is stated as the label says: ``contradicted`` for a
-  contradiction or a scoped case, stated for a consistent one (the same value).
+  contradiction or a scoped case, stated for a consistent one (the same value);
+- **contradiction standing** (of the contradictions ``ask`` reports): the case is a labelled
+  contradiction and the other side's value is among the contradicted values. A contradiction
+  verdict on another value is right as a verdict but stands on a value no source contests
+  (precision first: one we cannot stand behind is worse than none).
 
 The audit (the ``graph`` command's contradictions) is split into **labelled** contradictions
 (a reported key one of whose claims is supported by the official doc with the official value
@@ -69,12 +73,18 @@ class CaseScore:
         pool = self.contradicted if self.case.other_status == "contradicted" else self.stated
         return self.verdict_ok and official and any(same_value(self.case.other, v) for v in pool)
 
+    @property
+    def contradiction_stands(self) -> bool:
+        return self.verdict == "contradiction" and self.case.expect == "contradiction" \
+            and any(same_value(self.case.other, v) for v in self.contradicted)
+
     def to_json(self) -> dict[str, Any]:
         return {"product": self.case.product, "q": self.case.q, "expected": self.case.expect,
                 "verdict": self.verdict, "authoritative": self.authoritative, "stated": list(self.stated),
                 "contradicted": list(self.contradicted), "official": list(self.case.official),
                 "other": self.case.other, "verdict_ok": self.verdict_ok,
-                "authoritative_ok": self.authoritative_ok, "answer_set_ok": self.answer_set_ok}
+                "authoritative_ok": self.authoritative_ok, "answer_set_ok": self.answer_set_ok,
+                "contradiction_stands": self.contradiction_stands}
 
 
 def products(root: Path) -> list[Path]:
@@ -166,6 +176,8 @@ def summarize(scores: Sequence[CaseScore], audit: AuditScore | None) -> dict[str
         "contradictions": len(contradictions),
         "authoritative_right": sum(s.authoritative_ok for s in contradictions),
         "answer_sets_right": sum(s.answer_set_ok for s in scores),
+        "contradictions_reported": sum(s.verdict == "contradiction" for s in scores),
+        "contradictions_standing": sum(s.contradiction_stands for s in scores),
     }
     if audit is not None:
         out["audit"] = audit.to_json()
