@@ -904,19 +904,21 @@ def _eval_realkb(ctx: click.Context, root: Path, as_json: bool) -> None:
                        f"{len(audit.found)}/{audit.cases} labelled reported; others: {', '.join(audit.others)[:300]}")
     total = {k: sum(r[k] for r in results.values()) for k in
              ("cases", "verdicts_right", "contradictions", "authoritative_right", "answer_sets_right",
-              "contradictions_reported", "contradictions_standing")}
+              "verdicts_standing", "contradictions_reported", "contradictions_standing")}
     total["audit"] = {k: sum(r["audit"][k] for r in results.values()) for k in ("reported", "labelled", "found", "cases")}
     if as_json:
         click.echo(json.dumps({"products": results, "total": total, "per_question": rows}, ensure_ascii=False, indent=2))
         return
-    click.echo("\nproduct  verdicts  authoritative  answer-sets  standing  audit(labelled/reported, found/cases)")
+    click.echo("\nproduct  verdicts (standing)  authoritative  answer-sets  standing  audit(labelled/reported, found/cases)")
     for name, r in [*results.items(), ("total", total)]:
         a = r["audit"]
-        click.echo(f"{name:8} {r['verdicts_right']:>3}/{r['cases']:<5} {r['authoritative_right']:>3}/"
+        click.echo(f"{name:8} {r['verdicts_right']:>3}/{r['cases']:<4} ({r['verdicts_standing']:>3})  "
+                   f"{r['authoritative_right']:>3}/"
                    f"{r['contradictions']:<10} {r['answer_sets_right']:>3}/{r['cases']:<8} "
                    f"{r['contradictions_standing']:>3}/{r['contradictions_reported']:<5} "
                    f"{a['labelled']}/{a['reported']}, {a['found']}/{a['cases']}")
-    click.echo("standing: contradictions reported whose contradicted values hold the labelled other side's")
+    click.echo("standing: contradictions reported whose contradicted values hold the labelled other side's; "
+               "verdicts (standing): right verdicts, a contradiction counted only when it stands")
 
 
 def _eval_ramdocs(settings: Settings, path: Path, split: str, out_path: Path | None, index_dir: Path | None,

@@ -18,7 +18,8 @@ Per question:
 - **contradiction standing** (of the contradictions ``ask`` reports): the case is a labelled
   contradiction and the other side's value is among the contradicted values. A contradiction
   verdict on another value is right as a verdict but stands on a value no source contests
-  (precision first: one we cannot stand behind is worse than none).
+  (precision first: one we cannot stand behind is worse than none); **verdicts standing** counts
+  the right verdicts less those contradictions.
 
 The audit (the ``graph`` command's contradictions) is split into **labelled** contradictions
 (a reported key one of whose claims is supported by the official doc with the official value
@@ -176,6 +177,8 @@ def summarize(scores: Sequence[CaseScore], audit: AuditScore | None) -> dict[str
         "contradictions": len(contradictions),
         "authoritative_right": sum(s.authoritative_ok for s in contradictions),
         "answer_sets_right": sum(s.answer_set_ok for s in scores),
+        "verdicts_standing": sum(s.verdict_ok and (s.case.expect != "contradiction" or s.contradiction_stands)
+                                 for s in scores),
         "contradictions_reported": sum(s.verdict == "contradiction" for s in scores),
         "contradictions_standing": sum(s.contradiction_stands for s in scores),
     }

@@ -25,3 +25,4 @@ def test_the_summary_counts_contradictions_reported_and_standing() -> None:
               CaseScore(CONSISTENT, "consistent", "32", ("32",), ())]
     got = summarize(scores, None)
     assert (got["verdicts_right"], got["contradictions_reported"], got["contradictions_standing"]) == (3, 3, 1)
+    assert got["verdicts_standing"] == 2  # the consistent case and the contradiction that stands
