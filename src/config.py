@@ -109,6 +109,10 @@ class ModelsConfig:
     # "learned" (weights fitted on RAMDocs dev, src/graph/span_weights.json) or a weights file;
     # BENCHMARKS.md has both measured
     span_ranker: str = "hand"
+    # Which contradicted values are rivals we can stand behind: "off" (every rival the judges find),
+    # "learned" (a logistic model fitted on nineteen labelled sets, src/claims/rival_weights.json)
+    # or a weights file written by eval/train_rival_model.py; BENCHMARKS.md has both measured
+    rival_model: str = "off"
 
 
 @dataclass(frozen=True)
@@ -232,6 +236,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         "qdrant_url": env.get("QDRANT_URL"),
         "nlp": env.get("CROSSCHECK_NLP"),
         "span_ranker": env.get("CROSSCHECK_SPAN_RANKER"),
+        "rival_model": env.get("CROSSCHECK_RIVAL_MODEL"),
     }
     overrides: dict[str, Any] = {k: v for k, v in from_env.items() if v}
     for name, var in SECONDS_ENV.items():
@@ -244,6 +249,9 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
     ranker = settings.models.span_ranker
     if ranker not in ("hand", "learned") and not Path(ranker).is_file():
         raise UsageError(f"{where}span_ranker: expected 'hand', 'learned' or a weights file, not {ranker!r}")
+    rivals = settings.models.rival_model
+    if rivals not in ("learned", "off") and not Path(rivals).is_file():
+        raise UsageError(f"{where}rival_model: expected 'learned', 'off' or a weights file, not {rivals!r}")
     if settings.models.embed_backend not in EMBED_BACKENDS:
         source = "CROSSCHECK_EMBED_BACKEND" if overrides.get("embed_backend") else where + "embed_backend"
         raise UsageError(f"{source}: unknown embedding backend {settings.models.embed_backend!r}; "

@@ -36,6 +36,7 @@ COMMENTS: dict[str, str] = {
     "models.qdrant_url": "a Qdrant server for vector_store = \"qdrant\", else its local mode (QDRANT_URL)",
     "models.nlp": "named entities: none (by capitalisation) or a spaCy pipeline (CROSSCHECK_NLP)",
     "models.span_ranker": "hand, learned or a weights file (CROSSCHECK_SPAN_RANKER)",
+    "models.rival_model": "learned, off or a weights file (CROSSCHECK_RIVAL_MODEL)",
     "index.lock_timeout_s": "wait this long for another process building the same index",
     "index.checkpoint_chunks": "save the embedding cache every this many new chunks (0: at the end only)",
     "chunking.target_chars": "aim for chunks this long",

@@ -577,6 +577,7 @@ class AnswerService:
 
         unique = list({c.id: c for c in chunks}.values())
         q = self.question_for(question, unique)
+        doubt = self._doubt(q.text) if extractor is None else None
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
         extracted = None  # the offline typed answers, read where they are used
@@ -587,17 +588,29 @@ class AnswerService:
             # by words or chosen by meaning takes its rivals from the typed answers
             if extracted is None or not closer_sentence(setting, extracted):
                 rivals = extracted_rivals(setting, extracted or [], self._setting_of())
-                return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority)
+                return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority, doubt)
         candidates = extracted if extracted is not None else (extractor or self.answer_extractor()).candidates(q, unique)
         candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
         if extractor is None and candidates and self.setting_claims() and not q.names:
             best = max(candidates, key=lambda c: c.score)
             setting = answering_setting(q, best, unique, self.setting_claims() or {})
             if setting is not None:
-                return judge_setting(q, setting.setting, setting.candidates, self.authority)
+                return judge_setting(q, setting.setting, setting.candidates, self.authority, doubt)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
-                             setting_of=self._setting_of(), embed=self._meaning())
+                             setting_of=self._setting_of(), embed=self._meaning(), doubt=doubt)
+
+    def _doubt(self, question: str) -> Callable[[list[Any]], list[Any]] | None:
+        """The answers less the rivals the rival model doubts (``src.claims.rivals``); None without a
+        model or an embedder that measures meaning (its features are cosines of meaning)."""
+        from ..claims.candidate import officially
+        from ..claims.rivals import rival_model, stood_behind
+
+        model, embed = rival_model(self.settings.models.rival_model), self._meaning()
+        if model is None or embed is None:
+            return None
+        weight, official = self.word_weight(), officially(self.authority)
+        return lambda answers: stood_behind(question, answers, embed, weight, official, model)
 
     def asked_names(self, question: str, chunks: Sequence[Chunk]) -> tuple[str, ...]:
         """The names ``question`` writes as code (``src.claims.names.asked_names``; a lower-case word

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..graph.answer_set import (
     NUMERIC_KINDS,
@@ -136,8 +136,12 @@ def proposed_values(text: str) -> list[Candidate]:
 
 
 def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],
-                  authority: Mapping[str, float]) -> AnswerSet:
+                  authority: Mapping[str, float],
+                  doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None) -> AnswerSet:
+    """``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``)."""
     answers = judge_values(candidates, authority)
+    if doubt is not None:
+        answers = doubt(answers)
     proposed = proposed_values(question.text)
     latest = max((release(c.scope["version"]) for c in candidates if c.scope.get("version")), default=())
     history = asks_history(question.text, latest)

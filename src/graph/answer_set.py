@@ -325,11 +325,13 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                   idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None,
                   facts: GraphFacts | None = None,
                   setting_of: Callable[[Candidate], str | None] | None = None,
-                  embed: Callable[[list[str]], Any] | None = None) -> AnswerSet:
+                  embed: Callable[[list[str]], Any] | None = None,
+                  doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None) -> AnswerSet:
     """``facts``: the question's claim graph; candidates of another fact than the best answer's
     are left out (``GraphFacts.one_fact``). ``setting_of``: the named setting the settings reader
     gives a candidate's value to, if any; values of two different settings are no rivals.
-    ``embed``: texts to unit vectors; a rival that says another thing is left out (``said_alike``)."""
+    ``embed``: texts to unit vectors; a rival that says another thing is left out (``said_alike``).
+    ``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``)."""
     if not candidates:
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
@@ -404,6 +406,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                                    candidates=tuple(docs.values())))
     if embed is not None:
         answers = said_alike(answers, embed)
+    if doubt is not None:
+        answers = doubt(answers)
     if (back := looking_back(question, answers)) is not None:
         answers, verdict = list(back), VerdictStatus.SCOPED
     elif any(a.status == "contradicted" for a in answers):

