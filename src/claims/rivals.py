@@ -9,6 +9,10 @@ stand behind is worse than none). Nothing in a feature names a word of one corpu
 meaning, shares of the corpus-weighted words, how far apart the two amounts are, whether the
 values are of one kind, how many documents and how good a sentence give the rival, its scope and
 whether the official source gives it.
+
+Opt-in (``[models] rival_model = "learned"`` or a weights file; off by default): measured in
+BENCHMARKS.md (twenty-sixth session), it raises the verdicts that stand on the development sets
+but does not make the contradictions reported on unseen sets more trustworthy.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..errors import UsageError
 from ..graph.answer_set import AnswerValue, visible
 from ..graph.values import parse_value
 from ..text import stems
@@ -97,8 +102,14 @@ class RivalModel:
 
 
 def load_rival_model(path: Path) -> RivalModel:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return RivalModel({k: float(data["weights"][k]) for k in FEATURES}, float(data["bias"]), float(data["threshold"]))
+    """The weights ``eval/train_rival_model.py`` wrote; a file that holds none is a ``UsageError``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return RivalModel({k: float(data["weights"][k]) for k in FEATURES}, float(data["bias"]),
+                          float(data["threshold"]))
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"{path}: not a rival model's weights ({type(exc).__name__}: {exc}); "
+                         f"write one with eval/train_rival_model.py") from exc
 
 
 @lru_cache(maxsize=4)

@@ -7,7 +7,14 @@ import numpy as np
 import pytest
 
 from src.claims.candidate import Candidate
-from src.claims.rivals import FEATURES, RivalModel, rival_features, rival_model, stood_behind
+from src.claims.rivals import (
+    FEATURES,
+    RivalModel,
+    load_rival_model,
+    rival_features,
+    rival_model,
+    stood_behind,
+)
 from src.config import UsageError, load_settings
 from src.graph.answer_set import AnswerValue
 
@@ -70,3 +77,13 @@ def test_a_rival_model_setting_that_is_no_model_is_a_usage_error(tmp_path: Path,
         load_settings()
     monkeypatch.setenv("CROSSCHECK_RIVAL_MODEL", "off")
     assert load_settings().models.rival_model == "off"
+
+
+def test_a_weights_file_without_weights_is_a_usage_error_naming_it(tmp_path: Path) -> None:
+    bad = tmp_path / "rivals.json"
+    bad.write_text('{"weights": {"q_cos": 1.0}, "bias": 0, "threshold": 0.5}')
+    with pytest.raises(UsageError, match=r"rivals.json: not a rival model's weights \(KeyError: 'a_cos'\)"):
+        load_rival_model(bad)
+    bad.write_text("not json")
+    with pytest.raises(UsageError, match="rivals.json: not a rival model's weights"):
+        load_rival_model(bad)
