@@ -84,6 +84,7 @@ from .verdict import (
 if TYPE_CHECKING:
     from ..claims.candidate import Candidate
     from ..fusion.engine import SearchEngine
+    from ..graph.answer_set import AnswerValue
     from ..graph.model import ClaimGraph
 
 log = logging.getLogger(__name__)
@@ -600,7 +601,7 @@ class AnswerService:
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
                              setting_of=self._setting_of(), embed=self._meaning(), doubt=doubt)
 
-    def _doubt(self, question: str) -> Callable[[list[Any]], list[Any]] | None:
+    def _doubt(self, question: str) -> Callable[[list[AnswerValue]], list[AnswerValue]] | None:
         """The answers less the rivals the rival model doubts (``src.claims.rivals``); None without a
         model or an embedder that measures meaning (its features are cosines of meaning)."""
         from ..claims.candidate import officially
