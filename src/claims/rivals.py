@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from ..graph.answer_set import AnswerValue, visible
+from ..graph.answer_set import AnswerValue, sentences_of
 from ..graph.values import parse_value
 from ..text import stems
 from .candidate import Candidate
@@ -38,11 +38,6 @@ FEATURES = ("q_cos", "a_cos", "q_words", "a_words", "magnitude", "no_magnitude",
 
 Embed = Callable[[list[str]], Any]
 Weight = Callable[[str], float]
-
-
-def _sentences(a: AnswerValue, blank: bool) -> list[str]:
-    return sorted({visible(c.sentence).replace(c.value, " ") if blank else visible(c.sentence)
-                   for c in a.candidates if c.sentence})
 
 
 def _share(asked: set[str], said: set[str], weight: Weight) -> float:
@@ -65,7 +60,7 @@ def rival_features(question: str, first: AnswerValue, rival: AnswerValue, embed:
                    weight: Weight | None, official: Callable[[Candidate], bool]) -> dict[str, float]:
     """The features (``FEATURES``) of ``rival`` against the authoritative ``first``."""
     worth = weight or (lambda w: 1.0)
-    mine, theirs, said = _sentences(first, True), _sentences(rival, True), _sentences(rival, False)
+    mine, theirs, said = sentences_of(first), sentences_of(rival), sentences_of(rival, blank=False)
     q_cos = a_cos = 0.0
     if embed is not None and said:
         texts = list(dict.fromkeys([question, *mine, *theirs, *said]))

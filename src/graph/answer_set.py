@@ -447,6 +447,13 @@ def closeness(pairs: Sequence[tuple[Sequence[str], Sequence[str]]],
 SAME_ANSWER = 0.4  # cosine of a rival's sentence with the answer's, values blanked: under it, another fact
 
 
+def sentences_of(a: AnswerValue, blank: bool = True) -> list[str]:
+    """The sentences giving ``a``, in words (``visible``); ``blank``: with its value left out, so
+    two sentences compare by what they say, not by the value (``said_alike``, the rival model)."""
+    return sorted({visible(c.sentence).replace(c.value, " ") if blank else visible(c.sentence)
+                   for c in a.candidates if c.sentence})
+
+
 def said_alike(answers: Sequence[AnswerValue], embed: Callable[[list[str]], Any]) -> list[AnswerValue]:
     """The answers less each contradicted value none of whose sentences says what one of the
     authoritative value's sentences says, both values blanked (cosine under ``SAME_ANSWER``,
@@ -460,11 +467,8 @@ def said_alike(answers: Sequence[AnswerValue], embed: Callable[[list[str]], Any]
     if first is None or not rivals:
         return list(answers)
 
-    def said(a: AnswerValue) -> list[str]:
-        return sorted({visible(c.sentence).replace(c.value, " ") for c in a.candidates if c.sentence})
-
-    mine = said(first)
-    near = closeness([(mine, said(a)) for a in rivals], embed)
+    mine = sentences_of(first)
+    near = closeness([(mine, sentences_of(a)) for a in rivals], embed)
     far = {id(a) for a, c in zip(rivals, near, strict=True) if c is not None and c < SAME_ANSWER}
     if not far:
         return list(answers)
