@@ -246,12 +246,11 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         settings = replace(settings, models=replace(models, **overrides))
     where = f"{cfg_path}: models." if cfg_path.is_file() else "models."
     checked = {name: seconds(getattr(settings.models, name), where + name) for name in SECONDS_ENV}
-    ranker = settings.models.span_ranker
-    if ranker not in ("hand", "learned") and not Path(ranker).is_file():
-        raise UsageError(f"{where}span_ranker: expected 'hand', 'learned' or a weights file, not {ranker!r}")
-    rivals = settings.models.rival_model
-    if rivals not in ("learned", "off") and not Path(rivals).is_file():
-        raise UsageError(f"{where}rival_model: expected 'learned', 'off' or a weights file, not {rivals!r}")
+    for name, choices in (("span_ranker", ("hand", "learned")), ("rival_model", ("learned", "off"))):
+        chosen = getattr(settings.models, name)  # a learned model: one of its names or a weights file
+        if chosen not in choices and not Path(chosen).is_file():
+            raise UsageError(f"{where}{name}: expected '{choices[0]}', '{choices[1]}' or a weights file, "
+                             f"not {chosen!r}")
     if settings.models.embed_backend not in EMBED_BACKENDS:
         source = "CROSSCHECK_EMBED_BACKEND" if overrides.get("embed_backend") else where + "embed_backend"
         raise UsageError(f"{source}: unknown embedding backend {settings.models.embed_backend!r}; "
