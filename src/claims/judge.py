@@ -20,6 +20,7 @@ from ..graph.answer_set import (
     PAST,
     AnswerSet,
     AnswerValue,
+    agreeing_rivals,
     answer_key,
     looking_back,
     support_weight,
@@ -139,7 +140,7 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
                   authority: Mapping[str, float],
                   doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None) -> AnswerSet:
     """``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``)."""
-    answers = judge_values(candidates, authority)
+    answers = agreeing_rivals(judge_values(candidates, authority))
     if doubt is not None:
         answers = doubt(answers)
     proposed = proposed_values(question.text)

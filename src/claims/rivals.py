@@ -20,13 +20,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from ..graph.answer_set import AnswerValue, sentences_of
+from ..graph.answer_set import AnswerValue, sentences_of, without
 from ..graph.values import parse_value
 from ..text import stems
 from .candidate import Candidate
@@ -124,10 +124,5 @@ def stood_behind(question: str, answers: Sequence[AnswerValue], embed: Embed | N
     rivals = [a for a in answers if a.status == "contradicted"]
     if model is None or first is None or not rivals:
         return list(answers)
-    doubted = {id(a) for a in rivals
-               if model.probability(rival_features(question, first, a, embed, weight, official)) < model.threshold}
-    if not doubted:
-        return list(answers)
-    gone = {a.normalized for a in rivals if id(a) in doubted}
-    return [replace(a, contradicts=tuple(n for n in a.contradicts if n not in gone)) for a in answers
-            if id(a) not in doubted]
+    return without(answers, [a for a in rivals if model.probability(
+        rival_features(question, first, a, embed, weight, official)) < model.threshold])

@@ -406,6 +406,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                                    candidates=tuple(docs.values())))
     if embed is not None:
         answers = said_alike(answers, embed)
+    answers = agreeing_rivals(answers)
     if doubt is not None:
         answers = doubt(answers)
     if (back := looking_back(question, answers)) is not None:
@@ -469,12 +470,38 @@ def said_alike(answers: Sequence[AnswerValue], embed: Callable[[list[str]], Any]
 
     mine = sentences_of(first)
     near = closeness([(mine, sentences_of(a)) for a in rivals], embed)
-    far = {id(a) for a, c in zip(rivals, near, strict=True) if c is not None and c < SAME_ANSWER}
-    if not far:
+    return without(answers, [a for a, c in zip(rivals, near, strict=True) if c is not None and c < SAME_ANSWER])
+
+
+def without(answers: Sequence[AnswerValue], dropped: Sequence[AnswerValue]) -> list[AnswerValue]:
+    """``answers`` less the rivals ``dropped``; the values they contradicted no longer list them."""
+    if not dropped:
         return list(answers)
-    gone = {a.normalized for a in rivals if id(a) in far}
+    ids, gone = {id(a) for a in dropped}, {a.normalized for a in dropped}
     return [replace(a, contradicts=tuple(n for n in a.contradicts if n not in gone)) for a in answers
-            if id(a) not in far]
+            if id(a) not in ids]
+
+
+def agreeing_rivals(answers: Sequence[AnswerValue]) -> list[AnswerValue]:
+    """The answers less each contradicted value every sentence of which also states the
+    authoritative value: an author who writes both in one sentence ("free 10 MB, pro 25 MB",
+    "developer 7 days, team 90 days") gives them to different scopes or attributes and contests
+    neither. Only the rival's sentences count: the authoritative sentence may name a second
+    amount of another attribute ("older than 90 days are deleted within 30 days") that a
+    rival states as the answer."""
+    first = next((a for a in answers if a.status == "authoritative" and a.candidates), None)
+    rivals = [a for a in answers if a.status == "contradicted" and a.candidates]
+    if first is None or not rivals:
+        return list(answers)
+    from .mentions import find_mentions
+
+    mine = first.candidates[0]
+
+    def states_first(c: Candidate) -> bool:
+        return any(same_value(mine, replace(mine, value=m.text, normalized=m.norm.canonical, kind=m.norm.kind))
+                   for m in find_mentions(visible(c.sentence)))
+
+    return without(answers, [a for a in rivals if all(c.sentence and states_first(c) for c in a.candidates)])
 
 
 # a question about the past: "Was it always 5?", "did it ever change?", "what did older releases use?"

@@ -841,3 +841,14 @@ def test_a_code_is_no_value_of_a_setting() -> None:
     text = ("Use `--retry` for flaky links. By default, curl will not retry on client-side errors (like HTTP 404 "
             "Not Found) because these are permanent.\n")
     assert read_chunk(_chunk(text, cid="kb/blogs/b.md#c0", source="blogs")) == []
+
+
+def test_a_setting_rival_whose_sentence_also_states_the_docs_value_is_none() -> None:
+    # the post lists two settings' values in one sentence; the docs' 32 is one of them
+    q = analyse_question("What pool_size do I get if I never set it?")
+    aset = judge_setting(q, "pool_size", [
+        Candidate("32", "32", "number", {}, "**Default:** 32", "kb/docs/ref.md#c0", "docs", 1.0),
+        Candidate("12", "12", "number", {}, "we run pool_size 12 here and queue_depth 32, the pool_size default.",
+                  "kb/forums/t9#qa", "forums", 1.0)], AUTH)
+    assert aset.status == "consistent"
+    assert [(a.value, a.status) for a in aset.answers] == [("32", "authoritative")]

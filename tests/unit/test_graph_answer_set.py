@@ -389,3 +389,24 @@ def test_values_the_reader_gives_to_two_different_settings_are_no_rivals() -> No
     # one setting's values still contradict each other
     same = judge_answers(q, [docs, forum], AUTHORITY, setting_of=lambda c: "retrybudget")
     assert same.status == "contradiction"
+
+
+def test_a_rival_whose_sentence_also_states_the_answer_contests_nothing() -> None:
+    # one sentence giving a value per tier states both values: the tier the reader missed, no rival
+    q = analyse_question("How large can a single upload be on the Studio tier?")
+    answer = cand("40 MB", "40 MiB", "size", "k/docs/limits.md#c0",
+                  sentence="Studio workspaces accept uploads of up to 40 MB each.")
+    listing = cand("15 MB", "15 MiB", "size", "k/docs/plans.md#c2", score=0.8,
+                   sentence="Upload size per file: Solo 15 MB, Studio 40 MB, Agency 80 MB.")
+    s = judge_answers(q, [answer, listing], AUTHORITY)
+    assert s.status == "consistent"
+    assert [(a.value, a.status, a.contradicts) for a in s.answers] == [("40 MB", "authoritative", ())]
+    # a thread stating only the other value still contests it, even where the answer's own
+    # sentence names that value for another attribute
+    answer = cand("40 MB", "40 MiB", "size", "k/docs/limits.md#c0",
+                  sentence="Uploads of up to 40 MB each are accepted and scanned within 15 MB chunks.")
+    thread = cand("15 MB", "15 MiB", "size", "k/forums/t3#r1", "forums",
+                  sentence="Studio caps each upload at 15 MB, bigger files bounce.")
+    s = judge_answers(q, [answer, thread], AUTHORITY)
+    assert s.status == "contradiction"
+    assert [(a.value, a.status) for a in s.answers] == [("40 MB", "authoritative"), ("15 MB", "contradicted")]
