@@ -852,3 +852,28 @@ def test_a_setting_rival_whose_sentence_also_states_the_docs_value_is_none() -> 
                   "kb/forums/t9#qa", "forums", 1.0)], AUTH)
     assert aset.status == "consistent"
     assert [(a.value, a.status) for a in aset.answers] == [("32", "authoritative")]
+
+
+def test_a_setting_whose_common_word_name_the_question_writes_ranks_closer_by_meaning() -> None:
+    # "tries" is an English word, so the question does not name the setting outright; writing it
+    # still counts a little over the meaning of a neighbouring entry's description
+    doc = _chunk("     tries\n             Set the number of tries.  The default is 20.\n\n"
+                 "     waitretry\n             Seconds to wait between retries of a failed download.  "
+                 "The default is 10.\n", cid="kb/docs/fetch.1.txt#c0")
+    closeness = {"tries": 0.55, "waitretry": 0.6}
+
+    def similarity(text: str, texts: list[str]) -> np.ndarray:  # the retry wait reads a little closer
+        return np.array([closeness[t.split(".")[0]] for t in texts])
+
+    q = analyse_question("Does the fetcher stop after twenty tries if I leave that alone?")
+    found = setting_answer(q, [doc], similarity, by_setting(read_chunk(doc)))
+    assert found is not None and (found.setting, found.how) == ("tries", "meaning")
+    assert [c.value for c in found.candidates] == ["20"]
+    # without the name written, meaning alone decides
+    q = analyse_question("Does the fetcher give up after twenty attempts if I leave that alone?")
+    found = setting_answer(q, [doc], similarity, by_setting(read_chunk(doc)))
+    assert found is not None and found.setting == "waitretry"
+    # the bonus reorders, it never lifts a setting over the meaning floor
+    closeness.update(tries=0.4, waitretry=0.3)
+    assert setting_answer(analyse_question("Does the fetcher stop after twenty tries if I leave that alone?"),
+                          [doc], similarity, by_setting(read_chunk(doc))) is None
