@@ -29,7 +29,7 @@ from ..types import Chunk
 from .candidate import Candidate
 from .layout import entry_names
 from .model import Modality, ReadClaim
-from .names import common_words, identifiers, name_stems, release, setting_words
+from .names import common_words, identifiers, name_pattern, name_stems, release, setting_words
 from .reader import chunk_index, read_chunk, read_corpus
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
@@ -92,8 +92,7 @@ def _named(question: str, settings: set[str]) -> list[str]:
 
 def _writes(question: str, name: str) -> bool:
     """The question writes the setting's name: as a word, or every word of it ("random wait")."""
-    return re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", question, re.IGNORECASE) is not None \
-        or bool(words := name_stems(name)) and words <= stems(question)
+    return name_pattern(name).search(question) is not None or bool(words := name_stems(name)) and words <= stems(question)
 
 
 def _description(name: str, claims: Sequence[ReadClaim]) -> str:
