@@ -37,7 +37,7 @@ MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be
 MARGIN = 0.04  # ... and ahead of the next setting by this much
 # ... a setting whose name the question writes, though an English word ("tries", "timeout"; not
 # named by ``_named``), ranks this much closer: twenty-seventh session, 23 sets, 0.05 / 0.1 / 0.2
-# gave verdicts standing +2 / +2 / +1 (0.1: three manual sets better, none worse)
+# gave verdicts standing +2 / +2 / +1 (0.1: three manual sets better, no verdict worse)
 NAME_BONUS = 0.1
 MIN_DESCRIPTION = 3  # words of an entry's text or a comment that describe a setting
 _KINDS = {  # the value kinds that answer each question type

@@ -33,6 +33,7 @@ from ..types import Chunk, KeyStatus, VerdictStatus
 from .analysis import ClaimNode, KeyResult, explain, norm_of
 from .claims import short_hash
 from .keys import KEY_THRESHOLD
+from .mentions import find_mentions
 from .question import AnswerType, Question
 from .scope import compatible, conflicting, differing_dims, scope_values
 from .values import UNIT_KINDS, compare, parse_value
@@ -493,8 +494,6 @@ def agreeing_rivals(answers: Sequence[AnswerValue]) -> list[AnswerValue]:
     rivals = [a for a in answers if a.status == "contradicted" and a.candidates]
     if first is None or not rivals:
         return list(answers)
-    from .mentions import find_mentions
-
     mine = first.candidates[0]
 
     def states_first(c: Candidate) -> bool:
