@@ -100,7 +100,8 @@ def score(root: Path, out: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "main.py"), "eval", "realkb", str(root), "--json"],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise SystemExit(f"{root}: eval realkb exited {done.returncode}: {done.stderr.strip().splitlines()[-1:]}")
+        last = (done.stderr.strip().splitlines() or [""])[-1]
+        raise SystemExit(f"{root}: eval realkb exited {done.returncode}: {last}")
     out.write_text(done.stdout, encoding="utf-8")
 
 
