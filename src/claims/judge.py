@@ -22,7 +22,7 @@ from ..graph.answer_set import (
     AnswerValue,
     agreeing_rivals,
     answer_key,
-    looking_back,
+    settle,
     support_weight,
 )
 from ..graph.mentions import find_mentions
@@ -147,18 +147,15 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
     latest = max((release(c.scope["version"]) for c in candidates if c.scope.get("version")), default=())
     history = asks_history(question.text, latest)
     first = answers[0] if answers and answers[0].status == "authoritative" else None
+    decided = None
     if proposed and first is not None and not history and any(same(p, first.candidates[0]) for p in proposed):
-        verdict = VerdictStatus.CONSISTENT  # the value the question puts forward is the authoritative one
+        decided = VerdictStatus.CONSISTENT  # the value the question puts forward is the authoritative one
     elif history and any(a.scope.get("version") for a in answers):
-        verdict = VerdictStatus.SCOPED  # asked about the past: an older version's value is the answer's point
-    elif (back := looking_back(question, answers)) is not None:
-        answers, verdict = list(back), VerdictStatus.SCOPED  # "Was it always 5?": the other value held before
-    elif any(a.status == "contradicted" for a in answers):
-        verdict = VerdictStatus.CONTRADICTION
-    elif len(answers) > 1 and (history or question.scope):
-        verdict = VerdictStatus.SCOPED
-    else:
-        verdict = VerdictStatus.CONSISTENT
+        decided = VerdictStatus.SCOPED  # asked about the past: an older version's value is the answer's point
+    # then, as for typed answers: "Was it always 5?" makes the other value what held before, a
+    # contradicted value a contradiction, several values of a question about the past or a scope scoped
+    answers, verdict = settle(question, answers, several_scoped=len(answers) > 1 and bool(history or question.scope),
+                              decided=decided)
     key = answer_key(question, answers, authority)
     # the graph of the question keys the setting by its name (``src.claims.audit.setting_keys``)
     return AnswerSet(question, verdict, tuple(answers), f"{setting}: {key.explanation}", key, fact=setting,

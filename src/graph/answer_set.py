@@ -410,14 +410,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     answers = agreeing_rivals(answers)
     if doubt is not None:
         answers = doubt(answers)
-    if (back := looking_back(question, answers)) is not None:
-        answers, verdict = list(back), VerdictStatus.SCOPED
-    elif any(a.status == "contradicted" for a in answers):
-        verdict = VerdictStatus.CONTRADICTION
-    elif differ_by_scope(answers):
-        verdict = VerdictStatus.SCOPED
-    else:
-        verdict = VerdictStatus.CONSISTENT
+    answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers))
     key = answer_key(question, answers, authority)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)
 
@@ -526,6 +519,22 @@ def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[An
         return None
     return tuple(replace(a, status="supported", scope={**a.scope, "version": EARLIER}, contradicts=())
                  if a.status == "contradicted" else replace(a, contradicts=()) for a in answers)
+
+
+def settle(question: Question, answers: Sequence[AnswerValue], *, several_scoped: bool,
+           decided: VerdictStatus | None = None) -> tuple[list[AnswerValue], VerdictStatus]:
+    """The verdict both judges end with (a setting's, ``src.claims.judge.judge_setting``, and the
+    typed answers', ``judge_answers``): ``decided`` when the judge already knows it; a question
+    looking back makes the other values what held before (scoped); a contradicted value makes a
+    contradiction; else scoped when ``several_scoped`` (the judge's test of several answers that
+    differ by scope), else consistent."""
+    if decided is not None:
+        return list(answers), decided
+    if (back := looking_back(question, answers)) is not None:
+        return list(back), VerdictStatus.SCOPED
+    if any(a.status == "contradicted" for a in answers):
+        return list(answers), VerdictStatus.CONTRADICTION
+    return list(answers), VerdictStatus.SCOPED if several_scoped else VerdictStatus.CONSISTENT
 
 
 def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:
