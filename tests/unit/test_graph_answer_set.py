@@ -9,10 +9,10 @@ import numpy as np
 
 from src.claims.candidate import Candidate
 from src.graph.analysis import ClaimNode, KeyResult
-from src.graph.answer_set import GraphFacts, judge_answers, mentioned_by, one_per_author, same_value
+from src.graph.answer_set import GraphFacts, judge_answers, mentioned_by, one_per_author, same_value, settle
 from src.graph.question import analyse_question
 from src.graph.weights import Support
-from src.types import Chunk, KeyStatus
+from src.types import Chunk, KeyStatus, VerdictStatus
 
 AUTHORITY = {"docs": 1.2, "blogs": 1.0, "forums": 0.8}
 
@@ -410,3 +410,23 @@ def test_a_rival_whose_sentence_also_states_the_answer_contests_nothing() -> Non
     s = judge_answers(q, [answer, thread], AUTHORITY)
     assert s.status == "contradiction"
     assert [(a.value, a.status) for a in s.answers] == [("40 MB", "authoritative"), ("15 MB", "contradicted")]
+
+
+def test_both_judges_end_with_one_settle() -> None:
+    docs = cand("30 days", "P30D", "duration", "n/docs/sync.md#c0")
+    forum = cand("14 days", "P14D", "duration", "n/forums/t1#r2", "forums")
+    rivals = judge_answers(analyse_question("How long is version history kept?"), [docs, forum], AUTHORITY).answers
+    now = analyse_question("How long is version history kept?")
+    assert settle(now, rivals, several_scoped=False)[1] == "contradiction"
+    # what a judge decided first stands, answers untouched
+    answers, verdict = settle(now, rivals, several_scoped=False, decided=VerdictStatus.CONSISTENT)
+    assert verdict == "consistent" and answers == list(rivals)
+    # a question looking back: the other value held before
+    answers, verdict = settle(analyse_question("Was version history always kept for 30 days?"), rivals,
+                              several_scoped=False)
+    assert verdict == "scoped" and [(a.value, a.status) for a in answers] == [
+        ("30 days", "authoritative"), ("14 days", "supported")]
+    # no rival: the judge's own test of several answers differing by scope decides
+    alone = [a for a in rivals if a.status == "authoritative"]
+    assert settle(now, alone, several_scoped=True)[1] == "scoped"
+    assert settle(now, alone, several_scoped=False)[1] == "consistent"
