@@ -29,7 +29,7 @@ from ..types import Chunk
 from .candidate import Candidate
 from .layout import entry_names
 from .model import Modality, ReadClaim
-from .names import common_words, identifiers, name_pattern, name_stems, release, setting_words
+from .names import common_words, identifiers, name_stems, release, setting_words
 from .reader import chunk_index, read_chunk, read_corpus
 
 AUTHORITY_ORDER = {"docs": 2}  # the official source: its documents do not contradict each other
@@ -79,7 +79,7 @@ def _named(question: str, settings: set[str]) -> list[str]:
     "allow" or "user", ``common_words``)."""
     found = [n for _, _, n in identifiers(question) if n in settings]
     for s in settings:
-        m = None if s in found else re.search(rf"(?<![\w.]){re.escape(s)}(?![\w])", question, re.IGNORECASE)
+        m = None if s in found else _word_in(question, s)
         if m and (s not in common_words() or sum(ch.isupper() for ch in m.group(0)) >= 2):
             found.append(s)
     if not found:  # every word of a name, in any order: "connections per worker" names worker_connections
@@ -90,9 +90,15 @@ def _named(question: str, settings: set[str]) -> list[str]:
     return found
 
 
+def _word_in(question: str, name: str) -> re.Match[str] | None:
+    """Where the question writes ``name`` as a word of its own (not a part of a dotted name)."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", question, re.IGNORECASE)
+
+
 def _writes(question: str, name: str) -> bool:
-    """The question writes the setting's name: as a word, or every word of it ("random wait")."""
-    return name_pattern(name).search(question) is not None or bool(words := name_stems(name)) and words <= stems(question)
+    """The question writes the setting's name: as a word (``_word_in``, as ``_named`` reads it, common
+    words included), or every word of it ("random wait")."""
+    return _word_in(question, name) is not None or bool(words := name_stems(name)) and words <= stems(question)
 
 
 def _description(name: str, claims: Sequence[ReadClaim]) -> str:

@@ -20,8 +20,8 @@ from ..graph.answer_set import (
     PAST,
     AnswerSet,
     AnswerValue,
-    agreeing_rivals,
     answer_key,
+    rivals_kept,
     settle,
     support_weight,
 )
@@ -140,9 +140,7 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
                   authority: Mapping[str, float],
                   doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None) -> AnswerSet:
     """``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``)."""
-    answers = agreeing_rivals(judge_values(candidates, authority))
-    if doubt is not None:
-        answers = doubt(answers)
+    answers = rivals_kept(judge_values(candidates, authority), doubt)
     proposed = proposed_values(question.text)
     latest = max((release(c.scope["version"]) for c in candidates if c.scope.get("version")), default=())
     history = asks_history(question.text, latest)

@@ -407,9 +407,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                                    candidates=tuple(docs.values())))
     if embed is not None:
         answers = said_alike(answers, embed)
-    answers = agreeing_rivals(answers)
-    if doubt is not None:
-        answers = doubt(answers)
+    answers = rivals_kept(answers, doubt)
     answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers))
     key = answer_key(question, answers, authority)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)
@@ -519,6 +517,14 @@ def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[An
         return None
     return tuple(replace(a, status="supported", scope={**a.scope, "version": EARLIER}, contradicts=())
                  if a.status == "contradicted" else replace(a, contradicts=()) for a in answers)
+
+
+def rivals_kept(answers: Sequence[AnswerValue],
+                doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None) -> list[AnswerValue]:
+    """The rivals both judges stand behind: ``answers`` less those agreeing with the authoritative
+    value (``agreeing_rivals``), then less those ``doubt`` leaves out (``src.claims.rivals``)."""
+    answers = agreeing_rivals(answers)
+    return doubt(answers) if doubt is not None else answers
 
 
 def settle(question: Question, answers: Sequence[AnswerValue], *, several_scoped: bool,
