@@ -316,15 +316,30 @@ def main_question(text: str) -> str:
     return asking[0] if asking else " ".join(parts)
 
 
+# a pro-form: the asking sentence points at what an earlier sentence said
+_POINTS_BACK = re.compile(r"\b(?:that|this|it|those|these|there|then|so)\b", re.IGNORECASE)
+
+
+def antecedent(text: str, ask: str) -> str:
+    """The sentences before the asking one when it points back at them ("A colleague says the RAM
+    cache is 256 MB. Is that right?", "... Correct?": a question of two words or fewer can only ask
+    about what was said before it); "Our auditor needs 12 months." after the question, or a
+    question that names what it asks, brings in nothing."""
+    flat = " ".join(text.split())
+    at = flat.find(ask)
+    return flat[:at].strip() if at > 0 and (_POINTS_BACK.search(ask) or len(ask.split()) <= 2) else ""
+
+
 def analyse_question(text: str) -> Question:
     """The expected answer type, asked noun, subject, cue terms and scope of a question."""
     q = main_question(text)
+    back = antecedent(text, q)  # "X says Y. Is that right?": the claim the asking sentence points at
     low = q.lower()
     atype: AnswerType | None = None
     noun: str | None = None
     modifier: str | None = None  # a name before the noun asked about ("which numtool version")
     q = _CONTRACTIONS.sub(lambda m: m.group(1) + " is", q)
-    asked_q = q
+    asked_q = f"{back} {q}" if back else q
     how = _HOW.search(q)
     wh = _WH.search(q)
     if how:
@@ -350,7 +365,7 @@ def analyse_question(text: str) -> Question:
         atype = AnswerType.PHRASE
     if (atype in (AnswerType.YESNO, AnswerType.PHRASE) or atype in (AnswerType.DATE, AnswerType.YEAR, AnswerType.TIME)
             and not wh) and not how:
-        offered = put_forward(q)
+        offered = put_forward(asked_q)
         kinds = {m.norm.kind for m in offered}
         if len(kinds) > 1:  # "100 messages every 10 seconds": the measure with a unit, not the count
             offered = [m for m in offered if m.norm.kind != "number"]
@@ -359,7 +374,7 @@ def analyse_question(text: str) -> Question:
             # "Is 4096 bytes still the default buffer size?", "is 10 receipts the limit?", "why do some
             # say 20 MB?": the one kind of amount a question puts forward is the measure it asks for;
             # the sources' values answer it, and whether they hold the one put forward
-            atype, asked_q = _KIND_TYPES[kinds.pop()], mask_spans(q, [(m.start, m.end) for m in offered])
+            atype, asked_q = _KIND_TYPES[kinds.pop()], mask_spans(asked_q, [(m.start, m.end) for m in offered])
     if re.search(r"\b(?:date of birth|birth date|birthdate)\b", low):
         atype, noun = AnswerType.DATE, noun or "birth"
     if noun and noun in DIMENSION_NOUNS or (noun or "").rstrip("s") in DIMENSION_NOUNS:
@@ -379,7 +394,7 @@ def analyse_question(text: str) -> Question:
     if modifier:
         skip.add(modifier)  # "which numtool version ...": the subject is what the version does
     # "how long", "how many" are the question, not its subject
-    asked = (q[:how.start()] + " " + q[how.end(1):]).strip() if how else asked_q
+    asked = f"{back} {q[:how.start()]} {q[how.end(1):]}".strip() if how else asked_q
     subject, named = _subject(asked, skip | set(FRAME_WORDS))
     if named and atype in NUMERIC_TYPES | {AnswerType.TIME, AnswerType.VERSION} and not _QUOTED.search(q) and (
             atype is AnswerType.VERSION or not re.search(rf"\b(?:of|in|for)\s+(?:the\s+)?{re.escape(subject)}", q)):
@@ -398,5 +413,5 @@ def analyse_question(text: str) -> Question:
     unscoped = mask_spans(asked, find_scope(asked)[1])  # "on the Team plan" narrows the answer, it is not asked
     all_terms = key_tokens(" ".join(w for w in content_words(unscoped) if w.lower() not in FRAME_WORDS))
     cue = frozenset(all_terms - subject_terms)
-    return Question(text=q, atype=atype, type_noun=noun, subject=subject, subject_terms=frozenset(subject_terms),
+    return Question(text=f"{back} {q}" if back else q, atype=atype, type_noun=noun, subject=subject, subject_terms=frozenset(subject_terms),
                     cue_terms=cue, scope=scope, named_subject=named, asked=" ".join(text.split()))

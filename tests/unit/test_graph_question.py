@@ -107,6 +107,19 @@ def test_the_whole_message_is_kept_for_its_meaning() -> None:
     assert q.text == "How long have I got to rescue them from the bin?" and q.asked == message
 
 
+def test_a_question_pointing_back_takes_the_sentence_before_it() -> None:
+    # held-out sets by several authors ask "X says Y. Is that right?": the claim to check is before the "?"
+    q = analyse_question("A forum post says the upload cap is 250 MB unless an admin raises it. Is that right?")
+    assert q.atype == AnswerType.SIZE and "upload" in q.cue_terms | q.subject_terms
+    assert q.text.startswith("A forum post says") and q.asked == q.text
+    assert analyse_question("Our wiki says the page cache holds 512 MB. Correct?").atype == AnswerType.SIZE
+    # a question naming what it asks brings nothing in; nor does a sentence after the question
+    q = analyse_question("Our auditor needs 12 months. Is the audit log kept for a year on the Scale plan?")
+    assert q.text == "Is the audit log kept for a year on the Scale plan?" and q.atype == AnswerType.DURATION
+    assert analyse_question("Is the audit log kept for 90 days? Our auditor needs 12 months.").text == \
+        "Is the audit log kept for 90 days?"
+
+
 @pytest.mark.parametrize("question", [
     "What day and time does LumenVault take the service down for its weekly planned maintenance?",  # samples/
     "Since which OpenEMR release is a patient portal built in?",  # OpenEMR answer gold
