@@ -136,17 +136,27 @@ def proposed_values(text: str) -> list[Candidate]:
             if m.norm.kind not in ("version", "date", "time") and not re.fullmatch(r"\d+\.\d+(?:\.\d+)*", m.text)]
 
 
+def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tuple[int, ...] = ()) -> bool:
+    """The question puts forward a value ("Is 151 really the default?", "is 1,200 calls a minute the
+    right budget?") that is the authoritative answer, and asks about today (``asks_history``): the
+    question's premise holds, and the verdict is consistent whatever other values sources give.
+    Both judges ask it (the typed answers' since the twenty-eighth session: over the 26
+    development sets 3 verdicts better in three sets of three authors, none worse)."""
+    proposed = proposed_values(question.text)
+    first = answers[0] if answers and answers[0].status == "authoritative" else None
+    return bool(proposed) and first is not None and not asks_history(question.text, latest) \
+        and any(same(p, first.candidates[0]) for p in proposed)
+
+
 def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],
                   authority: Mapping[str, float],
                   doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None) -> AnswerSet:
     """``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``)."""
     answers = rivals_kept(judge_values(candidates, authority), doubt)
-    proposed = proposed_values(question.text)
     latest = max((release(c.scope["version"]) for c in candidates if c.scope.get("version")), default=())
     history = asks_history(question.text, latest)
-    first = answers[0] if answers and answers[0].status == "authoritative" else None
     decided = None
-    if proposed and first is not None and not history and any(same(p, first.candidates[0]) for p in proposed):
+    if premise_holds(question, answers, latest):
         decided = VerdictStatus.CONSISTENT  # the value the question puts forward is the authoritative one
     elif history and any(a.scope.get("version") for a in answers):
         decided = VerdictStatus.SCOPED  # asked about the past: an older version's value is the answer's point

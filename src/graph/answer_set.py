@@ -327,12 +327,15 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                   facts: GraphFacts | None = None,
                   setting_of: Callable[[Candidate], str | None] | None = None,
                   embed: Callable[[list[str]], Any] | None = None,
-                  doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None) -> AnswerSet:
+                  doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None,
+                  premise: Callable[[Sequence[AnswerValue]], bool] | None = None) -> AnswerSet:
     """``facts``: the question's claim graph; candidates of another fact than the best answer's
     are left out (``GraphFacts.one_fact``). ``setting_of``: the named setting the settings reader
     gives a candidate's value to, if any; values of two different settings are no rivals.
     ``embed``: texts to unit vectors; a rival that says another thing is left out (``said_alike``).
-    ``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``)."""
+    ``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``).
+    ``premise``: the question puts forward the authoritative value (``src.claims.judge.premise_holds``),
+    so the verdict is consistent."""
     if not candidates:
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
@@ -408,7 +411,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     if embed is not None:
         answers = said_alike(answers, embed)
     answers = rivals_kept(answers, doubt)
-    answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers))
+    answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers),
+                              decided=VerdictStatus.CONSISTENT if premise is not None and premise(answers) else None)
     key = answer_key(question, answers, authority)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)
 

@@ -51,6 +51,25 @@ def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
     assert s.key is not None and s.key.status == "contradiction" and "docs" in s.explanation
 
 
+def test_a_question_putting_forward_the_authoritative_value_is_answered_consistent() -> None:
+    # held-out sets of three authors: "is 1,200 calls a minute right?" against docs' 20 per second
+    # and a forum's 600 per minute is labelled consistent: the asker's premise holds
+    from src.claims.judge import premise_holds
+
+    docs = cand("20 requests per second", "20/s", "rate", "k/docs/api.md#c0")
+    forum = cand("600 requests per minute", "10/s", "rate", "k/forums/t1#r2", "forums")
+    for text, verdict in [("Is 1,200 calls a minute the right budget for one token?", "consistent"),
+                          ("Is 900 calls a minute the right budget for one token?", "contradiction"),
+                          ("Was 1,200 calls a minute always the budget for one token?", "scoped")]:
+        q = analyse_question(text)
+        s = judge_answers(q, [docs, forum], AUTHORITY, premise=lambda answers, q=q: premise_holds(q, answers))
+        assert s.status == verdict, text
+        assert [(a.value, a.status) for a in s.answers][0] == ("20 requests per second", "authoritative")
+    # without the premise test the forum still contradicts
+    q = analyse_question("Is 1,200 calls a minute the right budget for one token?")
+    assert judge_answers(q, [docs, forum], AUTHORITY).status == "contradiction"
+
+
 def test_a_question_about_the_past_takes_the_other_value_for_what_held_before() -> None:
     # "Was it always ...?": the forum's value is what the asker heard, an earlier default, not a rival
     docs = cand("30 days", "P30D", "duration", "n/docs/sync.md#c0")
