@@ -164,7 +164,7 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
     # contradicted value a contradiction, several values of a question about the past or a scope scoped
     answers, verdict = settle(question, answers, several_scoped=len(answers) > 1 and bool(history or question.scope),
                               decided=decided)
-    key = answer_key(question, answers, authority)
+    key = answer_key(question, answers, authority, verdict=verdict)
     # the graph of the question keys the setting by its name (``src.claims.audit.setting_keys``)
     return AnswerSet(question, verdict, tuple(answers), f"{setting}: {key.explanation}", key, fact=setting,
                      facts=(setting,), setting=setting)

@@ -413,7 +413,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     answers = rivals_kept(answers, doubt)
     answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers),
                               decided=VerdictStatus.CONSISTENT if premise is not None and premise(answers) else None)
-    key = answer_key(question, answers, authority)
+    key = answer_key(question, answers, authority, verdict=verdict)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)
 
 
@@ -505,6 +505,16 @@ PAST = re.compile(r"\b(?:ever|always|used\s+to|older|earlier|previous(?:ly)?)\b"
 HEARSAY = re.compile(r"\bwhy\s+do\s+(?:so\s+)?(?:some|many|several|other|old|older)\b.{0,60}"
                      r"\b(?:say|claim|tell|think|believe)\b", re.IGNORECASE)
 EARLIER = "earlier"  # the version scope of a value a question about the past is answered with
+# the past tense, the perfect or older releases ("Has it always defaulted to X?"): "will it ever
+# step the clock?", "it is always 16 bytes", "a download it started earlier" use a word of
+# ``PAST`` and ask about today
+_PAST_TENSE = re.compile(r"\b(?:was|were|did|had|been|used\s+to|older)\b|^\s*ha(?:s|ve)\b", re.IGNORECASE)
+
+
+def looks_back(question: Question) -> bool:
+    """The question asks whether a value held in the past ("Was it always 5?", "Did older
+    releases use a longer timer?") or why others say another value (``HEARSAY``)."""
+    return bool(HEARSAY.search(question.text) or PAST.search(question.text) and _PAST_TENSE.search(question.text))
 
 
 def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[AnswerValue, ...] | None:
@@ -516,8 +526,7 @@ def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[An
     in passing ("if nobody ever touched it") and found no rival. A question asking why others say
     a value (``HEARSAY``: "why do some posts say ...?") asks where it comes from: the five such
     questions of five authors in the eleven sets are all labelled scoped."""
-    if not (PAST.search(question.text) or HEARSAY.search(question.text)) \
-            or not any(a.status == "contradicted" for a in answers):
+    if not looks_back(question) or not any(a.status == "contradicted" for a in answers):
         return None
     return tuple(replace(a, status="supported", scope={**a.scope, "version": EARLIER}, contradicts=())
                  if a.status == "contradicted" else replace(a, contradicts=()) for a in answers)
@@ -544,6 +553,8 @@ def settle(question: Question, answers: Sequence[AnswerValue], *, several_scoped
         return list(back), VerdictStatus.SCOPED
     if any(a.status == "contradicted" for a in answers):
         return list(answers), VerdictStatus.CONTRADICTION
+    if looks_back(question) and answers:
+        return list(answers), VerdictStatus.SCOPED  # today's value, and the question asks about the past
     return list(answers), VerdictStatus.SCOPED if several_scoped else VerdictStatus.CONSISTENT
 
 
@@ -561,9 +572,10 @@ def differ_by_scope(answers: Sequence[AnswerValue]) -> bool:
 
 
 def answer_key(question: Question | None, answers: Sequence[AnswerValue], authority: Mapping[str, float],
-               name: str | None = None) -> KeyResult:
+               name: str | None = None, verdict: VerdictStatus | None = None) -> KeyResult:
     """The answer set as the graph's key for the fact asked (SPEC section 4 shape), named
-    ``name`` or the question's key."""
+    ``name`` or the question's key; scoped by version when the ``verdict`` is scoped with one
+    value (a question about the past answered with today's value only), so the two agree."""
     name = name or (question.key if question is not None else "")
     ids = ["claim::" + short_hash(name, a.normalized, sorted(a.scope.items())) for a in answers]
     nodes = []
@@ -580,6 +592,11 @@ def answer_key(question: Question | None, answers: Sequence[AnswerValue], author
         status, dims = KeyStatus.CONTRADICTION, ()
     elif differ_by_scope(answers):
         status, dims = KeyStatus.SCOPED, tuple(differing_dims(n.scope for n in nodes)) or ("entity",)
+    elif verdict is VerdictStatus.SCOPED and nodes:
+        status, dims = KeyStatus.SCOPED, ("version",)
+        return KeyResult(key=name, aliases=(), status=status, claims=tuple(nodes), scope_dims=dims,
+                         explanation=f"asked about earlier releases: {explain(KeyStatus.SINGLE, nodes[:1], (), authority)[:-1]}"
+                                     " today; no source found states an earlier value.")
     else:
         status = KeyStatus.CONSISTENT if nodes and len({s.chunk_id for s in nodes[0].support}) > 1 \
             else KeyStatus.SINGLE

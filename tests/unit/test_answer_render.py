@@ -142,3 +142,13 @@ def test_a_corpus_fact_groups_conflicts_restatements_and_scoped_values():
     assert [s["value"] for s in d["sides"]] == ["14 days", "7 days"]
     assert [(s["value"], s["scope"]) for s in d["scoped"]] == [("30 days", {"plan": "business"}),
                                                                 ("3 days", {"plan": "free,starter"})]
+
+
+def test_a_question_about_the_past_answered_with_today_s_value_alone_says_so():
+    a = _answer([{"value": "1800 seconds", "scope": {}, "status": "authoritative", "sources": ["kb/docs/man.md#c3"]}],
+                status="scoped", warnings=())
+    assert plain_explanation(a) == ("Docs say 1800 seconds. The question asks about earlier releases; "
+                                    "no source found states an earlier value.")
+    a = _answer([{"value": "1800 seconds", "scope": {}, "status": "authoritative", "sources": ["kb/docs/man.md#c3"]}],
+                status="consistent", warnings=())
+    assert plain_explanation(a) == "Docs say 1800 seconds."

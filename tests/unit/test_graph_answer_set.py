@@ -93,6 +93,24 @@ def test_a_question_about_the_past_takes_the_other_value_for_what_held_before() 
         assert judge_answers(analyse_question(q), [docs, forum], AUTHORITY).status == "contradiction"
 
 
+def test_a_question_about_the_past_with_today_s_value_alone_is_scoped_and_says_so() -> None:
+    # held-out sets of many authors label "Was it always 30 days?" scoped when the sources found
+    # give only today's value: the answer holds for today, the question is about earlier releases
+    docs = cand("30 days", "P30D", "duration", "n/docs/sync.md#c0")
+    for text in ("Was version history always kept for 30 days?", "Did older releases keep version history longer?",
+                 "Has version history always been kept for 30 days?"):
+        s = judge_answers(analyse_question(text), [docs], AUTHORITY)
+        assert (s.status, [a.status for a in s.answers]) == ("scoped", ["authoritative"]), text
+        assert s.key is not None and (s.key.status, s.key.scope_dims) == ("scoped", ("version",))
+        assert s.explanation == ("asked about earlier releases: docs (authority 1.2, 1 chunk) says 30 days today; "
+                                 "no source found states an earlier value.")
+    # "ever", "always" or "earlier" in a question about today or the future is no question about the past
+    for text in ("Will version history ever be kept for 30 days?", "Is version history always kept for 30 days?",
+                 "How long is version history I saved earlier kept?"):
+        s = judge_answers(analyse_question(text), [docs], AUTHORITY)
+        assert s.status == "consistent" and s.key is not None and s.key.status == "single", text
+
+
 def _words(texts: list[str]) -> np.ndarray:
     """Unit bag-of-words vectors: a stand-in embedder whose cosine is the share of words in common."""
     words = [re.findall(r"[a-z]+", t.lower()) for t in texts]
