@@ -137,8 +137,8 @@ def proposed_values(text: str) -> list[Candidate]:
 
 
 def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tuple[int, ...] = ()) -> bool:
-    """The question puts forward a value ("Is 151 really the default?", "is 1,200 calls a minute the
-    right budget?") that is the authoritative answer, and asks about today (``asks_history``): the
+    """The question puts forward a value ("Is 151 really the default?", "can a key really send 1,200
+    requests each minute?" against docs' 20 per second) that is the authoritative answer, and asks about today (``asks_history``): the
     question's premise holds, and the verdict is consistent whatever other values sources give.
     Both judges ask it (the typed answers' since the twenty-eighth session: over the 26
     development sets 3 verdicts better in three sets of three authors, none worse)."""

@@ -411,7 +411,8 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     if embed is not None:
         answers = said_alike(answers, embed)
     answers = rivals_kept(answers, doubt)
-    answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers),
+    answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers) and (
+                                  question.named_subject or scoped_apart(answers)),
                               decided=VerdictStatus.CONSISTENT if premise is not None and premise(answers) else None)
     key = answer_key(question, answers, authority, verdict=verdict)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)
@@ -506,8 +507,7 @@ HEARSAY = re.compile(r"\bwhy\s+do\s+(?:so\s+)?(?:some|many|several|other|old|old
                      r"\b(?:say|claim|tell|think|believe)\b", re.IGNORECASE)
 EARLIER = "earlier"  # the version scope of a value a question about the past is answered with
 # the past tense, the perfect or older releases ("Has it always defaulted to X?"): "will it ever
-# step the clock?", "it is always 16 bytes", "a download it started earlier" use a word of
-# ``PAST`` and ask about today
+# expire?", "is it always on?", "a file I saved earlier" use a word of ``PAST`` and ask about today
 _PAST_TENSE = re.compile(r"\b(?:was|were|did|had|been|used\s+to|older)\b|^\s*ha(?:s|ve)\b", re.IGNORECASE)
 
 
@@ -564,6 +564,15 @@ def support_weight(c: Candidate, authority: Mapping[str, float]) -> float:
     return authority.get(c.source, 1.0) * (0.5 + 0.5 * min(c.score, 1.5) / 1.5)
 
 
+def scoped_apart(answers: Sequence[AnswerValue]) -> bool:
+    """Two answers name their scopes on one dimension and differ there ("14 days" for plan=team,
+    "30 days" for plan=business): values that differ by scope, as SPEC section 4 defines them. A
+    value without a scope beside one with a scope is no scoped answer: the first speaks of every
+    scope, the second of one."""
+    dims = {d for a in answers for d in a.scope}
+    return any(len({a.scope[d] for a in answers if d in a.scope}) > 1 for d in dims)
+
+
 def differ_by_scope(answers: Sequence[AnswerValue]) -> bool:
     """Two of the answers are values of one kind, so they differ by scope; a count beside a
     duration ("40 people", "two minutes") is two facts, of which the first answers. The answer
@@ -574,8 +583,10 @@ def differ_by_scope(answers: Sequence[AnswerValue]) -> bool:
 def answer_key(question: Question | None, answers: Sequence[AnswerValue], authority: Mapping[str, float],
                name: str | None = None, verdict: VerdictStatus | None = None) -> KeyResult:
     """The answer set as the graph's key for the fact asked (SPEC section 4 shape), named
-    ``name`` or the question's key; scoped by version when the ``verdict`` is scoped with one
-    value (a question about the past answered with today's value only), so the two agree."""
+    ``name`` or the question's key. With the judge's ``verdict`` the key's status is the verdict's,
+    so the two cannot disagree: a key of one value is scoped by version when the question asks
+    about the past (``looks_back``), one with rivals consistent when the question's premise holds
+    (``src.claims.judge.premise_holds``); without it (the corpus audit) the answers decide."""
     name = name or (question.key if question is not None else "")
     ids = ["claim::" + short_hash(name, a.normalized, sorted(a.scope.items())) for a in answers]
     nodes = []
@@ -588,13 +599,18 @@ def answer_key(question: Question | None, answers: Sequence[AnswerValue], author
                                normalized=a.normalized, scope=dict(a.scope), support=support, support_total=a.support,
                                consensus=a.support if a.status != "contradicted" else -a.support,
                                authoritative=a.status == "authoritative", contradicts=rivals))
-    if any(n.contradicts for n in nodes):
+    contradicted = any(n.contradicts for n in nodes)
+    scoped = differ_by_scope(answers) if verdict is None else verdict is VerdictStatus.SCOPED
+    if contradicted and verdict in (None, VerdictStatus.CONTRADICTION):
         status, dims = KeyStatus.CONTRADICTION, ()
-    elif differ_by_scope(answers):
+    elif contradicted and verdict is VerdictStatus.CONSISTENT:  # the question's premise holds (premise_holds)
+        return KeyResult(key=name, aliases=(), status=KeyStatus.CONSISTENT, claims=tuple(nodes), scope_dims=(),
+                         explanation="the value the question puts forward is the authoritative one; "
+                                     + explain(KeyStatus.CONTRADICTION, nodes, (), authority))
+    elif scoped and differ_by_scope(answers):
         status, dims = KeyStatus.SCOPED, tuple(differing_dims(n.scope for n in nodes)) or ("entity",)
-    elif verdict is VerdictStatus.SCOPED and nodes:
-        status, dims = KeyStatus.SCOPED, ("version",)
-        return KeyResult(key=name, aliases=(), status=status, claims=tuple(nodes), scope_dims=dims,
+    elif scoped and nodes:  # a question about the past answered with today's value alone (looks_back)
+        return KeyResult(key=name, aliases=(), status=KeyStatus.SCOPED, claims=tuple(nodes), scope_dims=("version",),
                          explanation=f"asked about earlier releases: {explain(KeyStatus.SINGLE, nodes[:1], (), authority)[:-1]}"
                                      " today; no source found states an earlier value.")
     else:

@@ -321,8 +321,8 @@ _POINTS_BACK = re.compile(r"\b(?:that|this|it|those|these|there|then|so)\b", re.
 
 
 def antecedent(text: str, ask: str) -> str:
-    """The sentences before the asking one when it points back at them ("A colleague says the RAM
-    cache is 256 MB. Is that right?", "... Correct?": a question of two words or fewer can only ask
+    """The sentences before the asking one when it points back at them ("A forum post says the
+    upload cap is 250 MB. Is that right?", "... Correct?": a question of two words or fewer can only ask
     about what was said before it); "Our auditor needs 12 months." after the question, or a
     question that names what it asks, brings in nothing."""
     flat = " ".join(text.split())

@@ -4,6 +4,7 @@ Values and sentences from RAMDocs (dev half), NimbusNote, LumenVault (samples/) 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 
@@ -52,21 +53,22 @@ def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
 
 
 def test_a_question_putting_forward_the_authoritative_value_is_answered_consistent() -> None:
-    # held-out sets of three authors: "is 1,200 calls a minute right?" against docs' 20 per second
-    # and a forum's 600 per minute is labelled consistent: the asker's premise holds
+    # held-out sets of three authors label such questions consistent: the docs give the value the
+    # question puts forward (in other words), a forum another one; the asker's premise holds
     from src.claims.judge import premise_holds
 
     docs = cand("20 requests per second", "20/s", "rate", "k/docs/api.md#c0")
     forum = cand("600 requests per minute", "10/s", "rate", "k/forums/t1#r2", "forums")
-    for text, verdict in [("Is 1,200 calls a minute the right budget for one token?", "consistent"),
-                          ("Is 900 calls a minute the right budget for one token?", "contradiction"),
-                          ("Was 1,200 calls a minute always the budget for one token?", "scoped")]:
+    for text, verdict in [("Can a key really send 1,200 requests each minute?", "consistent"),
+                          ("Can a key really send 900 requests each minute?", "contradiction"),
+                          ("Was a key always allowed 1,200 requests each minute?", "scoped")]:
         q = analyse_question(text)
         s = judge_answers(q, [docs, forum], AUTHORITY, premise=lambda answers, q=q: premise_holds(q, answers))
         assert s.status == verdict, text
+        assert s.key is not None and s.key.status == verdict, text  # the graph's key says what the verdict says
         assert [(a.value, a.status) for a in s.answers][0] == ("20 requests per second", "authoritative")
     # without the premise test the forum still contradicts
-    q = analyse_question("Is 1,200 calls a minute the right budget for one token?")
+    q = analyse_question("Can a key really send 1,200 requests each minute?")
     assert judge_answers(q, [docs, forum], AUTHORITY).status == "contradiction"
 
 
@@ -422,7 +424,14 @@ def test_values_the_reader_gives_to_two_different_settings_are_no_rivals() -> No
     assert judge_answers(q, [docs, forum], AUTHORITY).status == "contradiction"
     settings = {"r/docs/relayd.5.txt#c4": "maxpending", "r/forums/t1#qa": "retrybudget"}
     judged = judge_answers(q, [docs, forum], AUTHORITY, setting_of=lambda c: settings[c.chunk_id])
-    assert judged.status == "scoped" and [a.status for a in judged.answers] == ["authoritative", "supported"]
+    # two settings' values, neither naming a scope: the second is a related value, not another
+    # scope's answer (a scoped verdict needs every value to name its scope)
+    assert judged.status == "consistent" and [a.status for a in judged.answers] == ["authoritative", "supported"]
+    assert judged.key is not None and judged.key.status == "single"  # one chunk says the answer
+    # when both name their scopes (two plans), they are one fact's values for two scopes
+    team, business = (replace(c, scope={"plan": p}) for c, p in ((docs, "team"), (forum, "business")))
+    judged = judge_answers(q, [team, business], AUTHORITY, setting_of=lambda c: settings[c.chunk_id])
+    assert judged.status == "scoped" and judged.key is not None and judged.key.status == "scoped"
     # one setting's values still contradict each other
     same = judge_answers(q, [docs, forum], AUTHORITY, setting_of=lambda c: "retrybudget")
     assert same.status == "contradiction"
