@@ -137,11 +137,12 @@ def proposed_values(text: str) -> list[Candidate]:
 
 
 def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tuple[int, ...] = ()) -> bool:
-    """The question puts forward a value ("Is 151 really the default?", "can a key really send 1,200
-    requests each minute?" against docs' 20 per second) that is the authoritative answer, and asks about today (``asks_history``): the
-    question's premise holds, and the verdict is consistent whatever other values sources give.
-    Both judges ask it (the typed answers' since the twenty-eighth session: over the 26
-    development sets 3 verdicts better in three sets of three authors, none worse)."""
+    """The question puts forward a value ("Is 151 really the default?", "can a key really send
+    1,200 requests each minute?" where the docs say 20 per second) that is the authoritative
+    answer, and asks about today (``asks_history``): the question's premise holds, and the verdict
+    is consistent whatever other values sources give. Both judges ask it (the typed answers' judge
+    since the twenty-eighth session: over 26 development sets 3 verdicts better, in three sets of
+    three authors, none worse)."""
     proposed = proposed_values(question.text)
     first = answers[0] if answers and answers[0].status == "authoritative" else None
     return bool(proposed) and first is not None and not asks_history(question.text, latest) \

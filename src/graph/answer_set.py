@@ -545,8 +545,10 @@ def settle(question: Question, answers: Sequence[AnswerValue], *, several_scoped
     """The verdict both judges end with (a setting's, ``src.claims.judge.judge_setting``, and the
     typed answers', ``judge_answers``): ``decided`` when the judge already knows it; a question
     looking back makes the other values what held before (scoped); a contradicted value makes a
-    contradiction; else scoped when ``several_scoped`` (the judge's test of several answers that
-    differ by scope), else consistent."""
+    contradiction; a question looking back answered with today's values alone is scoped too (of
+    22 such questions in 26 development sets, 19 in 14 sets are labelled scoped); else scoped
+    when ``several_scoped`` (the judge's test of several answers that differ by scope), else
+    consistent."""
     if decided is not None:
         return list(answers), decided
     if (back := looking_back(question, answers)) is not None:

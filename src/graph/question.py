@@ -322,9 +322,9 @@ _POINTS_BACK = re.compile(r"\b(?:that|this|it|those|these|there|then|so)\b", re.
 
 def antecedent(text: str, ask: str) -> str:
     """The sentences before the asking one when it points back at them ("A forum post says the
-    upload cap is 250 MB. Is that right?", "... Correct?": a question of two words or fewer can only ask
-    about what was said before it); "Our auditor needs 12 months." after the question, or a
-    question that names what it asks, brings in nothing."""
+    upload cap is 250 MB. Is that right?", "... Correct?": a question of two words or fewer can
+    only ask about what was said before it); "Our auditor needs 12 months." after the question,
+    or a question that names what it asks, brings in nothing."""
     flat = " ".join(text.split())
     at = flat.find(ask)
     return flat[:at].strip() if at > 0 and (_POINTS_BACK.search(ask) or len(ask.split()) <= 2) else ""
@@ -413,5 +413,6 @@ def analyse_question(text: str) -> Question:
     unscoped = mask_spans(asked, find_scope(asked)[1])  # "on the Team plan" narrows the answer, it is not asked
     all_terms = key_tokens(" ".join(w for w in content_words(unscoped) if w.lower() not in FRAME_WORDS))
     cue = frozenset(all_terms - subject_terms)
-    return Question(text=f"{back} {q}" if back else q, atype=atype, type_noun=noun, subject=subject, subject_terms=frozenset(subject_terms),
-                    cue_terms=cue, scope=scope, named_subject=named, asked=" ".join(text.split()))
+    return Question(text=f"{back} {q}" if back else q, atype=atype, type_noun=noun, subject=subject,
+                    subject_terms=frozenset(subject_terms), cue_terms=cue, scope=scope, named_subject=named,
+                    asked=" ".join(text.split()))
