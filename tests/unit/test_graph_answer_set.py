@@ -425,7 +425,7 @@ def test_values_the_reader_gives_to_two_different_settings_are_no_rivals() -> No
     settings = {"r/docs/relayd.5.txt#c4": "maxpending", "r/forums/t1#qa": "retrybudget"}
     judged = judge_answers(q, [docs, forum], AUTHORITY, setting_of=lambda c: settings[c.chunk_id])
     # two settings' values, neither naming a scope: the second is a related value, not another
-    # scope's answer (a scoped verdict needs every value to name its scope)
+    # scope's answer (a scoped verdict needs two values naming their scopes)
     assert judged.status == "consistent" and [a.status for a in judged.answers] == ["authoritative", "supported"]
     assert judged.key is not None and judged.key.status == "single"  # one chunk says the answer
     # when both name their scopes (two plans), they are one fact's values for two scopes
