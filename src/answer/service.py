@@ -574,7 +574,7 @@ class AnswerService:
         )
         from ..claims.judge import judge_setting, premise_holds
         from ..claims.sentences import idf_weights
-        from ..graph.answer_set import GraphFacts, judge_answers, mentioned_by
+        from ..claims.typed_judge import GraphFacts, judge_answers, mentioned_by
 
         unique = list({c.id: c for c in chunks}.values())
         q = self.question_for(question, unique)

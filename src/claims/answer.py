@@ -4,7 +4,7 @@ A question asks about a setting when it names one the evidence gives values to
 (``keepalive_timeout``, `acks`), or when one setting's documentation is clearly the closest in
 meaning to it (its name's words, its entry's description and the sentences giving its values,
 against the question, by the corpus embedder). The claims of that setting become the
-candidates the answer set judges (``src.graph.answer_set.judge_answers``): statements of the
+candidates the answer set judges (``src.claims.typed_judge.judge_answers``): statements of the
 default outrank configured or example values, which are then no answers; the value's type
 must fit the question's; a value scoped to other versions stays scoped.
 

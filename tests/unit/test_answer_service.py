@@ -14,11 +14,12 @@ from src.answer.service import NAMED_LIMIT, named_voices, source_voices, unwritt
 from src.answer.verdict import answer_meant
 from src.claims.candidate import Candidate
 from src.claims.extractor import SEMANTIC_ALONE
+from src.claims.typed_judge import judge_answers
 from src.config import Settings
 from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
 from src.fusion.options import FusionConfig, SearchResult
-from src.graph.answer_set import AnswerSet, judge_answers
+from src.graph.answer_set import AnswerSet
 from src.graph.question import analyse_question
 from src.types import Chunk, ScoredChunk
 

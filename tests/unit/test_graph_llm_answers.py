@@ -12,8 +12,9 @@ import pytest
 
 from src.answer import AnswerService
 from src.claims.extractor import AnswerExtractor, make_extractor
+from src.claims.typed_judge import judge_answers
 from src.errors import ModelUnavailable
-from src.graph.answer_set import judge_answers, same_value
+from src.graph.answer_set import same_value
 from src.graph.llm_answers import (
     ANSWERS_SCHEMA,
     SYSTEM_PROMPT,

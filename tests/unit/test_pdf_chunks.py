@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from src.claims.typed_judge import _author
 from src.config import ChunkSizes, Settings
 from src.errors import InputError
-from src.graph.answer_set import _author
 from src.pipelines.chunking import chunk_record
 from src.pipelines.ingest import SourceStats, ingest_corpus
 from src.pipelines.loaders import Page, PagePart, Record
