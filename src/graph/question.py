@@ -19,9 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .asking import antecedent, main_question
 from .mentions import NAMED_RELEASE, Mention, find_mentions
 from .scope import DIMENSION_NOUNS, find_scope
-from .text import STOP, content_words, key_tokens, mask_spans, split_sentences
+from .text import STOP, content_words, key_tokens, mask_spans
 from .values import parse_value, resolve_unit, unit_name
 
 
@@ -307,27 +308,6 @@ def put_forward(q: str) -> list[Mention]:
                 and not any(x.start < m.end() and m.start() < x.end for x in out):
             out.append(Mention(m.start(), m.end(), m.group(0), norm))
     return out
-
-
-def main_question(text: str) -> str:
-    """The sentence that asks: "My kid wiped some photos. How long have I got?" -> the second."""
-    parts = split_sentences(" ".join(text.split()))
-    asking = [p for p in parts if p.endswith("?")]
-    return asking[0] if asking else " ".join(parts)
-
-
-# a pro-form: the asking sentence points at what an earlier sentence said
-_POINTS_BACK = re.compile(r"\b(?:that|this|it|those|these|there|then|so)\b", re.IGNORECASE)
-
-
-def antecedent(text: str, ask: str) -> str:
-    """The sentences before the asking one when it points back at them ("A forum post says the
-    upload cap is 250 MB. Is that right?", "... Correct?": a question of two words or fewer can
-    only ask about what was said before it); "Our auditor needs 12 months." after the question,
-    or a question that names what it asks, brings in nothing."""
-    flat = " ".join(text.split())
-    at = flat.find(ask)
-    return flat[:at].strip() if at > 0 and (_POINTS_BACK.search(ask) or len(ask.split()) <= 2) else ""
 
 
 def analyse_question(text: str) -> Question:
