@@ -572,7 +572,7 @@ class AnswerService:
             releases_only,
             setting_answer,
         )
-        from ..claims.judge import judge_setting, premise_holds
+        from ..claims.judge import judge_setting
         from ..claims.sentences import idf_weights
         from ..claims.typed_judge import GraphFacts, judge_answers, mentioned_by
 
@@ -599,8 +599,7 @@ class AnswerService:
                 return judge_setting(q, setting.setting, setting.candidates, self.authority, doubt)
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
-                             setting_of=self._setting_of(), embed=self._meaning(), doubt=doubt,
-                             premise=lambda answers: premise_holds(q, answers))
+                             setting_of=self._setting_of(), embed=self._meaning(), doubt=doubt)
 
     def _doubt(self, question: str) -> Callable[[list[AnswerValue]], list[AnswerValue]] | None:
         """The answers less the rivals the rival model doubts (``src.claims.rivals``); None without a

@@ -48,6 +48,7 @@ from ..graph.scope import compatible, conflicting, scope_values
 from ..graph.values import compare
 from ..types import Chunk, VerdictStatus
 from .candidate import Candidate, officially
+from .judge import premise_holds
 
 # What a product does (how long, how big, how fast, whether): a name in such a question is the
 # product's, not one of several things sharing a name, so two values of it are rivals however
@@ -264,14 +265,14 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                   setting_of: Callable[[Candidate], str | None] | None = None,
                   embed: Callable[[list[str]], Any] | None = None,
                   doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None,
-                  premise: Callable[[Sequence[AnswerValue]], bool] | None = None) -> AnswerSet:
+                  premise: Callable[[Question, Sequence[AnswerValue]], bool] | None = premise_holds) -> AnswerSet:
     """``facts``: the question's claim graph; candidates of another fact than the best answer's
     are left out (``GraphFacts.one_fact``). ``setting_of``: the named setting the settings reader
     gives a candidate's value to, if any; values of two different settings are no rivals.
     ``embed``: texts to unit vectors; a rival that says another thing is left out (``said_alike``).
     ``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``).
-    ``premise``: the question puts forward the authoritative value (``src.claims.judge.premise_holds``),
-    so the verdict is consistent."""
+    ``premise``: the question puts forward the authoritative value, so the verdict is consistent
+    (``src.claims.judge.premise_holds``, the settings judge's own test; None: not asked)."""
     if not candidates:
         return AnswerSet(question, VerdictStatus.INSUFFICIENT_DATA, (), f"no evidence sentence gives a {question.atype.value} "
                                                             f"for {question.subject or question.text!r}")
@@ -349,6 +350,6 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
     answers = rivals_kept(answers, doubt)
     answers, verdict = settle(question, answers, several_scoped=differ_by_scope(answers) and (
                                   question.named_subject or scoped_apart(answers)),
-                              decided=VerdictStatus.CONSISTENT if premise is not None and premise(answers) else None)
+                              decided=VerdictStatus.CONSISTENT if premise is not None and premise(question, answers) else None)
     key = answer_key(question, answers, authority, verdict=verdict)
     return AnswerSet(question, verdict, tuple(answers), key.explanation, key, found[0] if found else None, found)

@@ -319,7 +319,8 @@ def analyse_question(text: str) -> Question:
     noun: str | None = None
     modifier: str | None = None  # a name before the noun asked about ("which numtool version")
     q = _CONTRACTIONS.sub(lambda m: m.group(1) + " is", q)
-    asked_q = f"{back} {q}" if back else q
+    whole = f"{back} {q}" if back else q  # the asking sentence with what it points back at
+    asked_q = whole
     how = _HOW.search(q)
     wh = _WH.search(q)
     if how:
@@ -393,6 +394,6 @@ def analyse_question(text: str) -> Question:
     unscoped = mask_spans(asked, find_scope(asked)[1])  # "on the Team plan" narrows the answer, it is not asked
     all_terms = key_tokens(" ".join(w for w in content_words(unscoped) if w.lower() not in FRAME_WORDS))
     cue = frozenset(all_terms - subject_terms)
-    return Question(text=f"{back} {q}" if back else q, atype=atype, type_noun=noun, subject=subject,
+    return Question(text=whole, atype=atype, type_noun=noun, subject=subject,
                     subject_terms=frozenset(subject_terms), cue_terms=cue, scope=scope, named_subject=named,
                     asked=" ".join(text.split()))

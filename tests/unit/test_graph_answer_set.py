@@ -56,21 +56,19 @@ def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
 def test_a_question_putting_forward_the_authoritative_value_is_answered_consistent() -> None:
     # held-out sets of three authors label such questions consistent: the docs give the value the
     # question puts forward (in other words), a forum another one; the asker's premise holds
-    from src.claims.judge import premise_holds
-
     docs = cand("20 requests per second", "20/s", "rate", "k/docs/api.md#c0")
     forum = cand("600 requests per minute", "10/s", "rate", "k/forums/t1#r2", "forums")
     for text, verdict in [("Can a key really send 1,200 requests each minute?", "consistent"),
                           ("Can a key really send 900 requests each minute?", "contradiction"),
                           ("Was a key always allowed 1,200 requests each minute?", "scoped")]:
         q = analyse_question(text)
-        s = judge_answers(q, [docs, forum], AUTHORITY, premise=lambda answers, q=q: premise_holds(q, answers))
+        s = judge_answers(q, [docs, forum], AUTHORITY)  # the premise test is the judge's own
         assert s.status == verdict, text
         assert s.key is not None and s.key.status == verdict, text  # the graph's key says what the verdict says
         assert [(a.value, a.status) for a in s.answers][0] == ("20 requests per second", "authoritative")
     # without the premise test the forum still contradicts
     q = analyse_question("Can a key really send 1,200 requests each minute?")
-    assert judge_answers(q, [docs, forum], AUTHORITY).status == "contradiction"
+    assert judge_answers(q, [docs, forum], AUTHORITY, premise=None).status == "contradiction"
 
 
 def test_a_question_about_the_past_takes_the_other_value_for_what_held_before() -> None:
@@ -92,8 +90,9 @@ def test_a_question_about_the_past_takes_the_other_value_for_what_held_before() 
         ("30 days", "authoritative", {}), ("14 days", "supported", {"version": "earlier"})]
     assert s.status == "scoped"
     # asked why something happens, or why one screen shows a value, the values still contradict
+    # (the question's premise aside: "kept for 30 days" puts forward the docs' value, see the test above)
     for q in ("Why is version history kept for 30 days?", "Why does the app say history is kept for 14 days?"):
-        assert judge_answers(analyse_question(q), [docs, forum], AUTHORITY).status == "contradiction"
+        assert judge_answers(analyse_question(q), [docs, forum], AUTHORITY, premise=None).status == "contradiction"
 
 
 def test_a_question_about_the_past_with_today_s_value_alone_is_scoped_and_says_so() -> None:
