@@ -294,22 +294,24 @@ def answer_key(question: Question | None, answers: Sequence[AnswerValue], author
                                consensus=a.support if a.status != "contradicted" else -a.support,
                                authoritative=a.status == "authoritative", contradicts=rivals))
     contradicted = any(n.contradicts for n in nodes)
-    scoped = differ_by_scope(answers) if verdict is None else verdict is VerdictStatus.SCOPED
+    apart = differ_by_scope(answers)
+    scoped = apart if verdict is None else verdict is VerdictStatus.SCOPED
+    explanation = None
     if contradicted and verdict in (None, VerdictStatus.CONTRADICTION):
         status, dims = KeyStatus.CONTRADICTION, ()
     elif contradicted and verdict is VerdictStatus.CONSISTENT:  # the question's premise holds (premise_holds)
-        return KeyResult(key=name, aliases=(), status=KeyStatus.CONSISTENT, claims=tuple(nodes), scope_dims=(),
-                         explanation="the value the question puts forward is the authoritative one; "
-                                     + explain(KeyStatus.CONTRADICTION, nodes, (), authority))
-    elif scoped and differ_by_scope(answers):
+        status, dims = KeyStatus.CONSISTENT, ()
+        explanation = ("the value the question puts forward is the authoritative one; "
+                       + explain(KeyStatus.CONTRADICTION, nodes, (), authority))
+    elif scoped and apart:
         status, dims = KeyStatus.SCOPED, tuple(differing_dims(n.scope for n in nodes)) or ("entity",)
     elif scoped and nodes:  # a question about the past answered with today's value alone (looks_back)
-        return KeyResult(key=name, aliases=(), status=KeyStatus.SCOPED, claims=tuple(nodes), scope_dims=("version",),
-                         explanation=f"asked about earlier releases: {explain(KeyStatus.SINGLE, nodes[:1], (), authority)[:-1]}"
-                                     " today; no source found states an earlier value.")
+        status, dims = KeyStatus.SCOPED, ("version",)
+        explanation = (f"asked about earlier releases: {explain(KeyStatus.SINGLE, nodes[:1], (), authority)[:-1]}"
+                       " today; no source found states an earlier value.")
     else:
         status = KeyStatus.CONSISTENT if nodes and len({s.chunk_id for s in nodes[0].support}) > 1 \
             else KeyStatus.SINGLE
         dims = ()
-    return KeyResult(key=name, aliases=(), status=status, claims=tuple(nodes),
-                     explanation=explain(status, nodes, dims, authority), scope_dims=dims)
+    return KeyResult(key=name, aliases=(), status=status, claims=tuple(nodes), scope_dims=dims,
+                     explanation=explanation or explain(status, nodes, dims, authority))
