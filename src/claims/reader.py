@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 
 from ..graph.mentions import CHANGE_VERB, CODE_BEFORE, find_mentions
+from ..graph.scope import version_spans
 from ..graph.text import STOP
 from ..graph.values import configured_value, parse_value
 from ..pipelines.chunking import HEADING
@@ -187,6 +188,11 @@ class _Reader(BlockReader):
                     and not any(m.overlaps(t) for t in taken)
                     and not any(m.overlaps((p.start(), p.end())) for p in pairs)
                     and not any(m.overlaps(v) for v in scoped)]  # a version named is the scope, not a value
+        versions = version_spans(sentence)
+        if versions and (pairs or any(not any(m.overlaps(v) for v in versions) for m in mentions)):
+            # "PgBouncer 1.7 changes the default of ... to 0": beside another value, the version
+            # named is that value's scope; alone, it may be the value ("version 1.0 is used")
+            mentions = [m for m in mentions if not any(m.overlaps(v) for v in versions)]
         changed, used = self._change(sentence, names, ahead)
         mentions = [m for m in mentions if not any(m.overlaps(u) for u in used)]
         spans = [(p.start("value"), p.end("value")) for p in pairs] + [(m.start, m.end) for m in mentions]

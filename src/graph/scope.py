@@ -61,6 +61,15 @@ def _merge(out: dict[str, set[str]], dim: str, values: Iterable[str]) -> None:
         out.setdefault(dim, set()).update(vals)
 
 
+def version_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names the version its statement holds for ("PgBouncer 1.7 changes the
+    default ...", "Agent 4.0 halves that", "since version 2.3"): the spans of the versions
+    ``find_scope`` reads as the scope. A number there is the scope, never a setting's value."""
+    found, spans = find_scope(text)
+    versions = [v for v in found.get("version", "").split(",") if v]
+    return [(a, b) for a, b in spans if any(v in text[a:b].lower() for v in versions)]
+
+
 def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
     """Scope qualifiers in ``text`` and the character spans they occupy.
 

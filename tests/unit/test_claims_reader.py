@@ -67,6 +67,17 @@ def test_table_header_names_the_column_and_a_version_table_keeps_only_the_change
                    ("queue.depth", "500", "default", {"version": ">=2.0"})]
 
 
+def test_a_version_named_beside_another_value_is_that_values_scope_and_alone_may_be_the_value() -> None:
+    thread = "Context: Tooler 2.7 changes the default of pool_reset_always to 0, so the reset is skipped."
+    assert _read(thread, cid="kb/forums/t1#qa", source="forums") == [("pool_reset_always", "0", "default", {})]
+    assert _read("Agent 4.0 halves that: the default job_timeout is now 60 minutes.") == \
+        [("job_timeout", "60 minutes", "default", {})]
+    assert _read("By default, version 1.0 is used for upstream_http_version.") == \
+        [("upstream_http_version", "1.0", "default", {})]  # the version is the value itself
+    assert _read("Requires Agent 3.4 or later: the default max_jobs is 4.") == \
+        [("max_jobs", "3.4 or later", "stated", {}), ("max_jobs", "4", "default", {})]
+
+
 def test_a_header_less_table_and_a_question_give_no_claims() -> None:
     assert _read("| 14 days |\n") == []
     assert _read("Is the default retry_limit 3?") == []

@@ -15,7 +15,7 @@ from src.claims.sentences import chunk_sentences
 from src.claims.spans import _Span
 from src.graph.nlp import Tagger, load_tagger
 from src.graph.question import analyse_question
-from src.graph.scope import find_scope, learned_scope
+from src.graph.scope import find_scope, learned_scope, version_spans
 from src.types import Chunk
 
 
@@ -655,3 +655,10 @@ def test_a_reply_does_not_repeat_the_askers_words_as_its_own() -> None:
     assert chunk_sentences(reply) == ["Password rejected", "The minimum is 12 characters."]
     assert chunk_sentences(first) == ["Password rejected", "My new 10-character passphrase is refused at sign-up.",
                                       "It must be 12 characters."]
+
+
+def test_version_spans_are_where_a_sentence_names_the_release_it_holds_for() -> None:
+    text = "Since Tooler 2.7 the default is 0; on plan Pro it is 5."
+    assert [text[a:b] for a, b in version_spans(text)] == ["2.7"]
+    assert version_spans("Requires Agent 3.4 or later.") == []  # the version asked for is a value, no scope
+    assert version_spans("The default is 0.") == []
