@@ -23,7 +23,8 @@ from typing import Any
 
 from ..errors import ModelUnavailable
 from ..graph.mentions import find_mentions
-from ..graph.values import SPELLED_NUMBER, UNIT_KINDS, Norm, compare, fmt_num, parse_value, spelled_value
+from ..graph.value_compare import compare
+from ..graph.values import SPELLED_NUMBER, UNIT_KINDS, Norm, fmt_num, parse_value, spelled_value
 from ..llm import InvalidReply, LLMBudget, LLMSkipped, parse_json_reply
 from ..types import LLM, ScoredChunk, VerdictStatus
 from .model import STATUSES, Verdict

@@ -29,7 +29,8 @@ import numpy as np
 
 from ..graph.analysis import ClaimNode, KeyResult, explain, norm_of, severity
 from ..graph.answer_set import AnswerValue, answer_key, closeness, visible
-from ..graph.values import Norm, compare
+from ..graph.value_compare import compare
+from ..graph.values import Norm
 from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting, setting_candidates

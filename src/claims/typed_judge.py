@@ -45,7 +45,7 @@ from ..graph.answer_set import (
 from ..graph.keys import KEY_THRESHOLD
 from ..graph.question import AnswerType, Question
 from ..graph.scope import compatible, conflicting, scope_values
-from ..graph.values import compare
+from ..graph.value_compare import compare
 from ..types import Chunk, VerdictStatus
 from .candidate import Candidate, officially
 from .judge import premise_holds

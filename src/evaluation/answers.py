@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..answer.model import STATUSES
-from ..graph.values import compare, parse_value
+from ..graph.value_compare import compare
+from ..graph.values import parse_value
 from .conflicts import values_match
 from .gold import GoldFileError, json_lines
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from ..types import KeyStatus
 from .claims import Claim, short_hash
 from .scope import compatible, differing_dims
-from .values import Norm, compare, parse_value
+from .value_compare import compare
+from .values import Norm, parse_value
 from .weights import Support, aggregate_support
 
 STATUS_ORDER = {KeyStatus.CONTRADICTION: 0, KeyStatus.SCOPED: 1, KeyStatus.CONSISTENT: 2, KeyStatus.SINGLE: 3}

@@ -29,7 +29,8 @@ from .claims import short_hash
 from .mentions import find_mentions
 from .question import Question
 from .scope import compatible, differing_dims
-from .values import UNIT_KINDS, compare, parse_value
+from .value_compare import compare
+from .values import UNIT_KINDS, parse_value
 from .weights import Support
 
 NUMERIC_KINDS = UNIT_KINDS | {"number", "quantity", "money"}

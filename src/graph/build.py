@@ -21,7 +21,7 @@ from .keys import cluster_keys, default_threshold
 from .model import ClaimGraph, add_key_nodes
 from .scope import learned_scope
 from .text import key_tokens
-from .values import compare
+from .value_compare import compare
 from .weights import chunk_weights
 
 if TYPE_CHECKING:

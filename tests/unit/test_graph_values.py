@@ -2,7 +2,8 @@
 
 import pytest
 
-from src.graph.values import compare, configured_value, parse_value
+from src.graph.value_compare import compare
+from src.graph.values import configured_value, parse_value
 
 
 @pytest.mark.parametrize("text,canonical", [
