@@ -484,10 +484,10 @@ class AnswerService:
         return self._setting_claims
 
     def word_weight(self) -> Callable[[str], float] | None:
-        """What sharing a word says in this corpus (``src.claims.answer.word_weights``), counted
-        once, when first asked; None where the corpus is too large to read for one question."""
+        """What sharing a word says in this corpus (``src.claims.setting_candidates.word_weights``),
+        counted once, when first asked; None where the corpus is too large to read for one question."""
         if self._word_weight is None and len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS:
-            from ..claims.answer import word_weights
+            from ..claims.setting_candidates import word_weights
 
             self._word_weight = word_weights(ch.text for ch in self.chunks)
         return self._word_weight

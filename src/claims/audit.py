@@ -33,10 +33,11 @@ from ..graph.value_compare import compare
 from ..graph.values import Norm
 from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
-from .answer import is_setting, setting_candidates
+from .answer import is_setting
 from .judge import judge_values
 from .model import Modality, ReadClaim
 from .names import doc_version, name_stems, release
+from .setting_candidates import setting_candidates
 
 MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of them must match
 # the least cosine (MiniLM) between two claims' sentences, both values blanked, for the two to say

@@ -32,7 +32,6 @@ from ..graph.scope import DIMENSION_NOUNS, find_scope
 from ..graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
 from ..graph.text import STOP, key_tokens, text_terms
 from ..types import Chunk
-from .answer import AUTHORITY_ORDER
 from .candidate import Candidate, SpanRow, _Answering, _names_scope, _segment_scope, _with_learned_scopes
 from .names import naming
 from .phrases import (
@@ -60,6 +59,7 @@ from .sentences import (
     chunk_sentences,
     entity_key,
 )
+from .setting_candidates import AUTHORITY_ORDER
 from .spans import (
     _date_ranges,
     _date_spans,

@@ -15,7 +15,6 @@ from src.claims.answer import (
     closer_sentence,
     releases_only,
     setting_answer,
-    setting_candidates,
     setting_of,
 )
 from src.claims.candidate import Candidate
@@ -24,6 +23,7 @@ from src.claims.layout import entry_names
 from src.claims.model import Modality
 from src.claims.names import asked_names, name_pattern
 from src.claims.reader import read_corpus
+from src.claims.setting_candidates import setting_candidates
 from src.graph.question import analyse_question
 from src.types import Chunk, VerdictStatus
 
@@ -227,7 +227,7 @@ def test_a_link_fragment_names_no_setting() -> None:
 
 
 def test_one_documents_two_defaults_are_told_apart_by_a_word_the_corpus_does_not_use_everywhere() -> None:
-    from src.claims.answer import word_weights
+    from src.claims.setting_candidates import word_weights
 
     doc = _chunk("If you use the acme shell, its default frame_limit is 16MB. The daemon's default frame_limit "
                  "is 64MB.", cid="kb/docs/frames.md#c0")
