@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     from src.claims.answer import by_setting
+    from src.claims.corpus_reading import read_corpus
     from src.claims.layout import entry_names
     from src.claims.model import Modality
-    from src.claims.reader import read_corpus
     from src.config import Settings
     from src.graph.values import parse_value
     from src.pipelines.chunks_io import read_chunks

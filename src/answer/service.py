@@ -377,7 +377,7 @@ class AnswerService:
         the voices read besides it, notices when the LLM's and the offline claims disagree)."""
         from ..claims.answer import by_setting
         from ..claims.audit import older_documents, question_keys, setting_keys
-        from ..claims.reader import read_corpus
+        from ..claims.corpus_reading import read_corpus
         from ..graph.llm_extract import checked_graph
 
         counter = (counter_evidence(evidence, self.contradiction_groups(), self.by_id, counter_limit)
@@ -477,7 +477,7 @@ class AnswerService:
         None for a corpus too large to read for one question (its evidence alone is read)."""
         if self._setting_claims is None and len(self.chunks) <= AUTO_AUDIT_MAX_CHUNKS:
             from ..claims.answer import by_setting
-            from ..claims.reader import read_corpus
+            from ..claims.corpus_reading import read_corpus
 
             self._setting_claims = by_setting(read_corpus(self.chunks, settings_only=True, by_id=self.by_id,
                                                           known=self.entry_names()))

@@ -26,10 +26,11 @@ from ..graph.values import resolve_unit
 from ..text import TOKEN, stems
 from ..types import Chunk
 from .candidate import Candidate
+from .corpus_reading import chunk_index, read_corpus
 from .layout import entry_names
 from .model import Modality, ReadClaim
 from .names import common_words, identifiers, name_stems, setting_words
-from .reader import chunk_index, read_chunk, read_corpus
+from .reader import read_chunk
 from .setting_candidates import AUTHORITY_ORDER, setting_candidates
 
 MIN_MEANING = 0.45  # cosine of the question with a setting's description, to be the setting asked about

@@ -24,7 +24,7 @@ Nothing here names a product or a setting: the names come from the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import replace
 
 from ..graph.mentions import CHANGE_VERB, CODE_BEFORE, find_mentions
@@ -37,6 +37,7 @@ from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
 from .blocks import DEFAULT_CUE, BlockReader, cued, is_time_unit, measured_in, time_suffixed
 from .layout import DEFINITION, entry_head, hanging_head, unwrap
+from .line_shapes import _FENCE, _LABEL, _closing_fence, _defined_term, _titled_entry
 from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
@@ -51,14 +52,12 @@ from .names import (
     version_scope,
 )
 
-_LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*\s*:[*_]*\s+(?P<value>\S.*?)\s*$")
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
 # "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10", "it went from
 # 20ms to only 2ms": a change
 _CHANGE = re.compile(CHANGE_VERB + r"[^.;]{0,40}?\bfrom\s+(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?:(?:only|just)\s+)?"
                      r"(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
 _WORD_VALUE = re.compile(r"^[`*\"'“‘]*(?P<w>[A-Za-z/][\w.+/-]{0,30})[`*\"'”’]*(?:\s*[.,;()]|\s*$)")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
@@ -379,40 +378,6 @@ class _Reader(BlockReader):
                 yield replace(c, modality=Modality.DEFAULT)
 
 
-def _closing_fence(lines: list[str], i: int) -> int:
-    """The line that closes the fenced block ``lines[i]`` opens (``len(lines)`` when the chunk ends first)."""
-    return next((j for j in range(i + 1, len(lines)) if _FENCE.match(lines[j])), len(lines))
-
-
-def _defined_term(lines: list[str], i: int) -> str | None:
-    """A definition list's term ("**Response timeout**" over ": TallyDesk waits ... Default: 10
-    seconds."): an entry named by its words, whose "Default:" gives the default."""
-    term = lines[i].strip().strip("*_").strip()
-    j = i + 1
-    while j < len(lines) and not lines[j].strip():
-        j += 1
-    if not term or j == len(lines) or not DEFINITION.match(lines[j]) or DEFINITION.match(lines[i]):
-        return None
-    if len(term.split()) > 6 or term[-1] in ".:;!?" or not term[0].isalpha():
-        return ""  # the term of an item that names nothing ("(retired)"): it closes the entry before it
-    return term.lower()
-
-
-def _titled_entry(lines: list[str], i: int) -> str | None:
-    """A heading of a few words whose section gives a "Default:" line ("## Auto power-off when
-    idle" over "- Default: Off."): an entry named by its words, as a definition list's term."""
-    title = (m.group(2) if (m := HEADING.match(lines[i])) else "").strip("`*_").strip()
-    if not title or len(title.split()) > 6 or title[-1] in ".:;!?" or not title[0].isalpha():
-        return None
-    for line in lines[i + 1:]:
-        if HEADING.match(line):
-            return None
-        label = _LABEL.match(line)
-        if label and DEFAULT_CUE.match(label.group("label").strip()):
-            return title.lower()
-    return None
-
-
 def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]] = (None, []),
           known: re.Pattern[str] | None = None) -> tuple[list[ReadClaim], tuple[str | None, list[str]]]:
     """The chunk's claims, continuing ``entry`` (an open setting entry and its first lines), and
@@ -426,38 +391,6 @@ def _read(chunk: Chunk, settings_only: bool, entry: tuple[str | None, list[str]]
 def read_chunk(chunk: Chunk, *, settings_only: bool = False) -> list[ReadClaim]:
     """Every claim the reader finds in ``chunk``, in reading order; ``settings_only``: only the
     claims that give a named setting a value (what ``src.claims.answer.by_setting`` keeps), about
-    twice as fast on prose that names none. ``read_corpus`` continues an entry across chunks."""
+    twice as fast on prose that names none. ``src.claims.corpus_reading.read_corpus`` continues an
+    entry across chunks."""
     return _read(chunk, settings_only)[0]
-
-
-def chunk_index(chunk_id: str) -> int | None:
-    """A chunk's place in its document (``doc#c3`` -> 3); None for ids of another shape (a PDF page's)."""
-    doc, _, anchor = chunk_id.rpartition("#c")
-    return int(anchor) if doc and anchor.isdigit() else None
-
-
-def previous_chunk_id(chunk_id: str) -> str | None:
-    """The id of the chunk before ``chunk_id`` in its document (``doc#c3`` -> ``doc#c2``); None
-    for a document's first chunk and for ids of another shape (a PDF page's)."""
-    index = chunk_index(chunk_id)
-    return f"{chunk_id.rpartition('#c')[0]}#c{index - 1}" if index else None
-
-
-def read_corpus(chunks: Iterable[Chunk], *, settings_only: bool = False,
-                by_id: Mapping[str, Chunk] | None = None, known: re.Pattern[str] | None = None
-                ) -> Iterator[ReadClaim]:
-    """``read_chunk`` over ``chunks``, each continuing the entry its document's chunk before it
-    left open: the one just read, else the one ``by_id`` (every chunk of the corpus) holds.
-    ``known``: the corpus's names that no shape marks as settings (``entry_names``)."""
-    last: tuple[str, tuple[str | None, list[str]]] | None = None  # (chunk id, the entry open at its end)
-    for chunk in chunks:
-        prev = previous_chunk_id(chunk.id)
-        if prev is not None and last is not None and last[0] == prev:
-            entry = last[1]
-        elif prev is not None and by_id is not None and prev in by_id:
-            entry = _read(by_id[prev], True, known=known)[1]
-        else:
-            entry = (None, [])
-        claims, end = _read(chunk, settings_only, entry, known)
-        yield from claims
-        last = (chunk.id, end)

@@ -195,8 +195,8 @@ def audit_corpus(chunks: Sequence[Chunk], *, source_weights: Mapping[str, float]
     (``src.claims.answer.by_setting``). No retrieval scores: 1.0."""
     from ..claims.answer import by_setting
     from ..claims.audit import audit_keys, older_documents, setting_keys
+    from ..claims.corpus_reading import read_corpus
     from ..claims.layout import entry_names
-    from ..claims.reader import read_corpus
     from ..embeddings import embed_texts
 
     evidence = [ScoredChunk(chunk=c, score=1.0) for c in chunks]

@@ -18,11 +18,11 @@ from src.claims.answer import (
     setting_of,
 )
 from src.claims.candidate import Candidate
+from src.claims.corpus_reading import read_corpus
 from src.claims.judge import judge_setting
 from src.claims.layout import entry_names
 from src.claims.model import Modality
 from src.claims.names import asked_names, name_pattern
-from src.claims.reader import read_corpus
 from src.claims.setting_candidates import setting_candidates
 from src.graph.question import analyse_question
 from src.types import Chunk, VerdictStatus
@@ -263,7 +263,7 @@ ENTRY_TAIL = _chunk("Raise it when requests queue up.\n\nType: int\nDefault: 32\
 
 
 def test_a_chunk_continues_the_setting_entry_its_documents_chunk_before_left_open() -> None:
-    from src.claims.reader import previous_chunk_id, read_corpus
+    from src.claims.corpus_reading import previous_chunk_id, read_corpus
 
     assert [c.attribute.name for c in read_chunk(ENTRY_TAIL)] != ["pool_size"]  # alone, the entry is lost
     assert [(c.attribute.name, c.value, c.modality) for c in read_corpus([ENTRY_HEAD, ENTRY_TAIL])
