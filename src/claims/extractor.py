@@ -11,7 +11,8 @@ question and the candidate answer of the expected type in it (``AnswerExtractor`
    noun phrases for categories ("what sport" -> the phrase closest in meaning to "sport").
 3. A candidate (``src.claims.candidate``) scores its sentence's score plus its closeness to the
    words of the question it answers ("born" ... "February 8, 1900"); each chunk gives its best
-   candidate, and one per scope when one sentence gives values for several plans or versions.
+   candidate, and one per scope when one sentence gives values for several plans or versions
+   (``src.claims.chunk_pick``).
 
 Nothing here knows a product or a corpus: the cues are the question's own words.
 """
@@ -28,17 +29,17 @@ import numpy as np
 
 from ..graph.nlp import Tagger
 from ..graph.question import DATA_RATE_NOUNS, ENTITY_TYPES, AnswerType, Question
-from ..graph.scope import DIMENSION_NOUNS, find_scope
+from ..graph.scope import DIMENSION_NOUNS
 from ..graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
 from ..graph.text import STOP, key_tokens, text_terms
 from ..types import Chunk
-from .candidate import Candidate, SpanRow, _Answering, _names_scope, _segment_scope, _with_learned_scopes
+from .candidate import Candidate, SpanRow, _Answering, _names_scope, _with_learned_scopes
+from .chunk_pick import _chunk_candidates, _explicit
 from .names import naming
 from .phrases import (
     _REGION_CODE,
     _copular,
     _entity_spans,
-    _fullest,
     _key_values,
     _keyed,
     _named_as_asked,
@@ -47,7 +48,6 @@ from .phrases import (
     _subject_names,
     _yesno_spans,
     asked_state,
-    stated_state,
 )
 from .sentences import (
     _asked_terms,
@@ -55,7 +55,6 @@ from .sentences import (
     _share,
     _terms_all,
     _word_spans,
-    chunk_context,
     chunk_sentences,
     entity_key,
 )
@@ -89,7 +88,6 @@ SUBJECT_SHARE = 0.6  # of a sentence's lexical score: the subject's terms; the r
 SCOPE_BONUS = 0.6  # the sentence names the plan/version/region the question asks about
 RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
-OTHER_SCOPE_SHARE = 0.6  # a chunk's value for another scope, in another sentence, scores at least this share of its best
 _RELATION = re.compile(r"(?:\s*(?:\(|\)|,|:|-|–|\bby\b|\bis\b|\bwas\b|\bare\b|\bwere\b|\bof\b|\bin\b|\bon\b|"
                        r"\bas\b|\bthe\b|\bat\b|\bto\b|\bfrom\b|\bfor\b|\bbecame\b|\bnamed\b|\bcalled\b)\s*){1,4}",
                        re.IGNORECASE)
@@ -180,7 +178,7 @@ class AnswerExtractor:
         out: list[Candidate] = []
         for chunk, opening, ranked in self._answering_sentences(question, chunks):
             rows = self._span_rows(question, chunk, ranked, opening, features=learned)
-            out.extend(self._chunk_candidates(question, chunk, rows, opening))
+            out.extend(_chunk_candidates(question, chunk, rows, opening, self.span_model))
         if question.names:  # what the question names as code: a chunk naming none of it is about another thing
             named = naming(chunks, question.names)
             if any(c.chunk_id in named for c in out):
@@ -347,64 +345,6 @@ class AnswerExtractor:
                 rows.append(SpanRow(span, sentence, hand, span_features(span.value, span.start, span.end, ctx), meaning))
         return rows
 
-    def _chunk_candidates(self, question: Question, chunk: Chunk, rows: list[SpanRow],
-                          opening: float) -> list[Candidate]:
-        """The chunk's best value (by the learned span model where it covers the answer type,
-        else by the hand score), and one per scope when its sentence lists several; ``opening``:
-        the share of the subject its title and first sentences name."""
-        found: list[tuple[float, float, _Span, str]] = []
-        levels = [_explicit(r.span.value, r.span.kind, r.sentence) for r in rows] \
-            if question.atype is AnswerType.YESNO else []
-        if 2 in levels:  # as in ``candidates``
-            rows = [r for r, level in zip(rows, levels) if level]
-        for row in rows:
-            learned = self.span_model.score(question.atype.value, row.features) if self.span_model else None
-            found.append((row.hand if learned is None else learned, row.hand, row.span, row.sentence))
-        if not found:
-            return []
-        found.sort(key=lambda x: (-x[0], -x[1], x[2].start))
-        found = [(hand, span, sentence) for _, hand, span, sentence in found]
-        best_score, best, sentence = found[0]
-        best = _fullest(best, [sp for _, sp, _ in found])
-        context = chunk_context(chunk.text)
-        meaning = {row.sentence: row.meaning for row in rows}
-        picked = [(best_score, best, sentence)]
-        # One sentence giving values per plan/version ("Basic keeps 30 days, Pro 90"): one per scope.
-        best_segment = _segment_scope(sentence, best)
-        for score, span, sent in found[1:]:
-            if sent == sentence and span.normalized != best.normalized and span.kind == best.kind and \
-                    (segment := _segment_scope(sent, span)) and segment != best_segment:
-                picked.append((score, span, sent))
-        # Another sentence of the chunk giving the value for another version or plan ("The v2.0
-        # defaults were set to 1Mbps" beside "Upgraded to v2.1 ... (10Mbps)"): one per scope, of the
-        # dimensions the best sentence names and the question does not.
-        scopes = [find_scope(sentence)[0]]
-        for score, span, sent in found[1:]:
-            if sent == sentence or score < OTHER_SCOPE_SHARE * best_score or span.kind != best.kind or \
-                    span.normalized == best.normalized:
-                continue
-            other = find_scope(sent)[0]
-            if other not in scopes and any(k in other and other[k] != v for k, v in scopes[0].items()) and \
-                    not any(k in question.scope for k in other):
-                picked.append((score, span, sent))
-                scopes.append(other)
-        out = []
-        subject_names = {w.lower() for w in re.findall(r"\b[A-Z][\w-]*", question.subject)}
-        for score, span, sent in picked:
-            scope = (_segment_scope(sent, span) or find_scope(sent)[0]) if len(picked) > 1 else find_scope(sent)[0]
-            if span.kind == "only":  # "only on Business, Enterprise" names its plans in the value
-                scope = {k: v for k, v in scope.items() if k not in DIMENSION_NOUNS.values()}
-            # "Each LumenVault account can have ...": the product the question names is no class of account
-            scope = {k: v for k, v in scope.items() if not set(v.split(",")) <= subject_names}
-            if span.kind == "version":  # "supported from version 5.0": the version is the answer, not its scope
-                own = span.normalized.strip("v+")
-                scope = {k: v for k, v in scope.items() if not (k == "version" and v.strip("v+") == own)}
-            out.append(Candidate(value=span.value, normalized=span.normalized, kind=span.kind, scope=scope,
-                                 sentence=sent, chunk_id=chunk.id, source=chunk.source, score=round(score, 4),
-                                 context=context, subject=max(opening, _share(text_terms(sent), question.subject_terms))
-                                 if question.subject_terms else 1.0, meaning=round(meaning[sent], 4)))
-        return out
-
     def _fit(self, question: Question, values: list[str]) -> list[float]:
         """How well each value fits the noun asked about, categories only: 1.2 x cosine, or -1.0
         below MIN_FIT; 0.0 each for other types or without an embedder."""
@@ -415,17 +355,6 @@ class AnswerExtractor:
         if self.embed is None:
             return [0.0] * len(values)
         return [max(0.0, s) * 1.2 if s >= MIN_FIT else -1.0 for s in sims]
-
-
-def _explicit(value: str, kind: str, sentence: str) -> int:
-    """How explicitly a yes/no answer is stated: 2 a state stated as a value ("Default: On", "off by
-    default"), 0 a "yes" or "available" that may be only the sentence's speaking of the thing (its
-    mention, "modern terminals support ..."), 1 anything else (a negation, "only on Business")."""
-    state = stated_state(sentence) if kind == "bool" else None
-    if state is not None and value.lower() in (state.value.lower(), f"yes ({state.value.lower()})",
-                                                f"no ({state.value.lower()})"):
-        return 2
-    return 0 if kind == "bool" and value.lower() in ("yes", "available") else 1
 
 
 def make_extractor(nlp: str | None, embed_model: object | None,
