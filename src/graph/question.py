@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .asking import antecedent, main_question
+from .asking import WH, YESNO, antecedent, asking_clause, main_question
 from .mentions import NAMED_RELEASE, Mention, find_mentions
 from .scope import DIMENSION_NOUNS, find_scope
 from .text import STOP, content_words, key_tokens, mask_spans
@@ -86,11 +86,6 @@ FRAME_WORDS = frozenset({"associated", "known", "located", "called", "named", "c
                          "described", "famous", "related", "involved", "associate", "happen", "happens",
                          "name", "kind", "type", "sort", "current", "currently", "exactly", "main", "primary",
                          "estimated", "official", "actual"})
-_WH = re.compile(r"(?:^|,\s*)\s*(?:and\s+|so\s+|but\s+)?(?:(?:in|on|at|for|to|from|of|by|with|during)\s+)?"
-                 r"(what|which|who|whom|whose|when|where|why|how)\b"
-                 r"|\b(which|what)\b(?=\s+[a-z])", re.IGNORECASE)
-_YESNO = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|will|would|has|have|had|should|may|must|am)\b",
-                    re.IGNORECASE)
 _HOW = re.compile(r"\bhow\s+(many|much|long|often|frequently|old|big|large|fast|far|high|tall|deep|wide|heavy|"
                   r"soon|quickly|early|late)\b((?:\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|"
                   r"has|have|had|may|might|must)\b)[a-z][\w-]*){0,3})", re.IGNORECASE)
@@ -322,12 +317,13 @@ def analyse_question(text: str) -> Question:
     whole = f"{back} {q}" if back else q  # the asking sentence with what it points back at
     asked_q = whole
     how = _HOW.search(q)
-    wh = _WH.search(q)
+    core = asking_clause(q)  # "If X is missing, does ...?": what the clause after the comma asks
+    wh = WH.search(core)
     if how:
         atype, noun = _how(how)
     elif wh:
         w = (wh.group(1) or wh.group(2)).lower()
-        noun, modifier = _asked_noun(q) if w in ("what", "which") else (None, None)
+        noun, modifier = _asked_noun(core) if w in ("what", "which") else (None, None)
         if w in ("who", "whom", "whose"):
             atype = AnswerType.PERSON
         elif w == "where":
@@ -340,7 +336,7 @@ def analyse_question(text: str) -> Question:
             atype = AnswerType.VERSION  # "the oldest tar that understands --exclude-vcs": its release
         if atype is None:
             atype = AnswerType.PHRASE
-    elif _YESNO.match(q):
+    elif YESNO.match(core):
         atype = _alternative_amounts(q) or AnswerType.YESNO
     else:
         atype = AnswerType.PHRASE

@@ -248,3 +248,17 @@ def test_how_many_things_a_unit_of_time_asks_a_rate() -> None:
         assert (q.atype, q.type_noun) == (AnswerType.RATE, "webhooks")
     q = analyse_question("How many devices can a family use at a time?")
     assert (q.atype, q.type_noun) == (AnswerType.COUNT, "devices")
+
+
+@pytest.mark.parametrize("question, atype, noun", [
+    # a clause leading in names the situation; the question asked is the one after it
+    ("If the config file leaves the switch out, does the daemon accept guests?", AnswerType.YESNO, None),
+    ("When a task runs past its deadline, is it stopped right away?", AnswerType.YESNO, None),
+    ("Once the cache is full, which entries does the server drop first?", AnswerType.PHRASE, "entries"),
+    ("When does the trial end?", AnswerType.DATE, None),  # no clause leads in: "when" asks
+    ("After how many days does a session expire, if nobody changes it?", AnswerType.DURATION, "days"),
+])
+def test_a_clause_leading_into_the_question_is_not_what_it_asks(question: str, atype: AnswerType,
+                                                                 noun: str | None) -> None:
+    got = analyse_question(question)
+    assert (got.atype, got.type_noun) == (atype, noun)
