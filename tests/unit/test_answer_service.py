@@ -109,7 +109,7 @@ def test_the_audit_serves_as_counter_evidence_without_a_second_audit(tmp_path: P
     shutil.copy(FIXTURES / "corpus.jsonl", tmp_path / "chunks.jsonl")
     service = _service(tmp_path / "chunks.jsonl", tmp_path / "index")
     calls = []
-    monkeypatch.setattr("src.answer.service.contradiction_groups", lambda *a, **k: calls.append(1) or [])
+    monkeypatch.setattr("src.answer.corpus_audit.contradiction_groups", lambda *a, **k: calls.append(1) or [])
     audit = service.audit()
     service.ask("How long does the Team plan keep events?")
     assert calls == []

@@ -88,11 +88,11 @@ def corpus_service(chunks: list[Chunk], index_dir: Path) -> AnswerService:
 
 def test_a_large_corpus_is_not_audited_per_question_until_the_graph_command_saved_it(
         tmp_path: Path, monkeypatch, caplog) -> None:
-    from src.answer import service as service_module
+    from src.answer import corpus_audit
     from src.graph.build import audit_corpus
     from src.graph.counter import AUDIT_DIR, save_audit
 
-    monkeypatch.setattr(service_module, "AUTO_AUDIT_MAX_CHUNKS", 2)
+    monkeypatch.setattr(corpus_audit, "AUTO_AUDIT_MAX_CHUNKS", 2)
     with caplog.at_level("WARNING"):
         assert corpus_service(CORPUS, tmp_path / "index").contradiction_groups() == []
     assert "no counter-evidence: 3 chunks are too many to audit for one question" in caplog.text
@@ -103,7 +103,7 @@ def test_a_large_corpus_is_not_audited_per_question_until_the_graph_command_save
                cache_dir=tmp_path / "index" / AUDIT_DIR)
     assert corpus_service(CORPUS, tmp_path / "index").contradiction_groups() == [
         ["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
-    monkeypatch.setattr(service_module, "AUTO_AUDIT_MAX_CHUNKS", 1000)
+    monkeypatch.setattr(corpus_audit, "AUTO_AUDIT_MAX_CHUNKS", 1000)
     small = corpus_service(CORPUS[:2], tmp_path / "small")
     assert small.contradiction_groups() == [["kb/docs/retention.md#c0", "kb/forums/t1#a1"]]
     assert len(list((tmp_path / "small" / AUDIT_DIR).glob("*.json"))) == 1
