@@ -62,7 +62,6 @@ from .generate import build_messages, generate, parse_answer_reply
 from .llm_use import LLMUse
 from .model import Answer, Citation, Verdict
 from .relevance import RelevanceModel, question_terms, terms
-from .retrieval import NAMED_LIMIT as NAMED_LIMIT  # re-exported: importers read it here
 from .retrieval import AskOptions, Retrieval, named_voices, source_voices, unwritten_names
 from .verdict import (
     answer_meant,

@@ -10,7 +10,7 @@ import pytest
 
 from src.answer import AnswerService
 from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY, RelevanceModel
-from src.answer.service import NAMED_LIMIT, named_voices, source_voices, unwritten_names
+from src.answer.retrieval import NAMED_LIMIT, named_voices, source_voices, unwritten_names
 from src.answer.verdict import answer_meant
 from src.claims.candidate import Candidate
 from src.claims.extractor import SEMANTIC_ALONE
