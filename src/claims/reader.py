@@ -187,7 +187,7 @@ class _Reader(BlockReader):
                     and not any(m.overlaps(t) for t in taken)
                     and not any(m.overlaps((p.start(), p.end())) for p in pairs)
                     and not any(m.overlaps(v) for v in scoped)]  # a version named is the scope, not a value
-        versions = version_spans(sentence)
+        versions = version_spans(sentence) if mentions else []  # no value to take the scope of
         if versions and (pairs or any(not any(m.overlaps(v) for v in versions) for m in mentions)):
             # "PgBouncer 1.7 changes the default of ... to 0": beside another value, the version
             # named is that value's scope; alone, it may be the value ("version 1.0 is used")
