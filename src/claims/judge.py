@@ -22,17 +22,15 @@ from ..graph.answer_set import (
     AnswerValue,
     answer_key,
     rivals_kept,
+    same_value,
     settle,
     support_weight,
 )
 from ..graph.mentions import find_mentions
 from ..graph.question import Question
-from ..graph.values import parse_value
 from ..types import VerdictStatus
 from .candidate import Candidate
 from .names import release
-
-SIZE_TOLERANCE = 0.05  # decimal and binary prefixes (MB, MiB) name one size
 
 
 def is_older(c: Candidate, latest: tuple[int, ...]) -> bool:
@@ -41,19 +39,6 @@ def is_older(c: Candidate, latest: tuple[int, ...]) -> bool:
     if v.startswith("<"):
         return True
     return v.startswith(">=") and bool(latest) and release(v) < latest
-
-
-def same(a: Candidate, b: Candidate) -> bool:
-    if a.normalized == b.normalized or a.value.lower() == b.value.lower():
-        return True
-    na, nb = parse_value(a.normalized) or parse_value(a.value), parse_value(b.normalized) or parse_value(b.value)
-    if na is None or nb is None or na.lo is None or nb.lo is None:
-        return False
-    if na.kind != nb.kind and "number" not in (na.kind, nb.kind):
-        return False
-    hi = max(abs(na.lo), abs(nb.lo))
-    tolerance = SIZE_TOLERANCE if "size" in (na.kind, nb.kind) else 1e-9
-    return hi == 0 or abs(na.lo - nb.lo) <= tolerance * hi
 
 
 def comparable_kinds(a: str, b: str) -> bool:
@@ -71,7 +56,7 @@ def _groups(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
     out: list[list[Candidate]] = []
     for c in candidates:
         for g in out:
-            if same(g[0], c):
+            if same_value(g[0], c, one_setting=True):
                 g.append(c)
                 break
         else:
@@ -121,7 +106,7 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
             continue  # "7.0" or "4-5 years" beside a yes/no default: no rival answer, another fact
         answers.append(_value(g, status, {}, authority, (winner[0].normalized,) if k else ()))
     for g in _groups(older):
-        if any(same(g[0], a.candidates[0]) for a in answers if a.status == "authoritative"):
+        if any(same_value(g[0], a.candidates[0], one_setting=True) for a in answers if a.status == "authoritative"):
             continue
         scope = {"version": min((c.scope.get("version", "") for c in g), key=len)}
         answers.append(_value(g, "supported", scope, authority, ()))
@@ -146,7 +131,7 @@ def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tu
     proposed = proposed_values(question.text)
     first = answers[0] if answers and answers[0].status == "authoritative" else None
     return bool(proposed) and first is not None and not asks_history(question.text, latest) \
-        and any(same(p, first.candidates[0]) for p in proposed)
+        and any(same_value(p, first.candidates[0], one_setting=True) for p in proposed)
 
 
 def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],

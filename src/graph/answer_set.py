@@ -75,15 +75,31 @@ class AnswerSet:
 
 
 # -- equivalence -------------------------------------------------------------------------------
-def same_value(a: Candidate, b: Candidate) -> bool:
+SIZE_TOLERANCE = 0.05  # decimal and binary prefixes (MB, MiB) name one size
+
+
+def same_value(a: Candidate, b: Candidate, *, one_setting: bool = False) -> bool:
+    """Two values that say one thing, for both judges: amounts equal in one unit (600/min =
+    10/s; sizes within 5%: "1m" in config syntax is a mebibyte, "1 megabyte" a million bytes),
+    releases ("1.8" is 1.8.0), dates ("1902" and "19 September 1902"), names ("Bhatt" and
+    "Mahesh Bhatt"). ``one_setting``: both are values of one setting (the settings judge), so a
+    bare number is the setting's amount ("300" in a config file is a thread's "300 seconds") and
+    values written alike are one; a bare number in any sentence is not ("stopped at 60" beside a
+    timeout of 60 minutes)."""
+    if a.normalized == b.normalized or one_setting and a.value.lower() == b.value.lower():
+        return True
     if a.kind in NUMERIC_KINDS and b.kind in NUMERIC_KINDS or a.kind == b.kind == "version":  # "1.8" is 1.8.0
         if a.kind in ("quantity", "money") or b.kind in ("quantity", "money"):
-            return a.normalized == b.normalized
+            return False
         # "2.1+" (2.1 or later) names release 2.1 as the one asked about
         x, y = (c.normalized.rstrip("+") if c.kind == "version" else c.normalized for c in (a, b))
-        na, nb = parse_value(x), parse_value(y)
+        na, nb = parse_value(x) or parse_value(a.value), parse_value(y) or parse_value(b.value)
         if na is None or nb is None:
             return x == y
+        if na.kind != nb.kind and "number" in (na.kind, nb.kind):
+            return one_setting and _near(na.lo, nb.lo, na.kind) and _near(na.hi, nb.hi, na.kind)
+        if na.kind == nb.kind == "size":
+            return _near(na.lo, nb.lo, na.kind) and _near(na.hi, nb.hi, na.kind)
         return compare(na, nb) == "equal"
     if a.kind == "date" and b.kind == "date":  # "1861" = "1861-05" = "1861/1862" (a range from 1861)
         (x, x_end), (y, y_end) = sorted(((*a.normalized.split("/"), "")[:2], (*b.normalized.split("/"), "")[:2]),
@@ -92,7 +108,14 @@ def same_value(a: Candidate, b: Candidate) -> bool:
     if a.kind == "entity" and b.kind == "entity":
         x, y = sorted((a.normalized.split(), b.normalized.split()), key=len)
         return bool(x) and (x == y or _contains(y, x))
-    return a.normalized == b.normalized
+    return False
+
+
+def _near(x: float | None, y: float | None, kind: str) -> bool:
+    if x is None or y is None:
+        return False
+    tolerance = SIZE_TOLERANCE if kind == "size" else 1e-9
+    return abs(x - y) <= tolerance * max(abs(x), abs(y))
 
 
 def comparable(a: Candidate, b: Candidate) -> bool:

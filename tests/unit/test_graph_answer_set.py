@@ -41,6 +41,19 @@ def test_same_value_across_wordings() -> None:
                           cand("1861–1870", "1861/1870", "date", "b#c0"))
 
 
+def test_one_equality_for_both_judges_a_bare_number_is_a_setting_s_amount_only() -> None:
+    # a config file's "300" and a thread's "300 seconds" are one value of one setting (the settings
+    # judge); a bare "60" in a thread's sentence is no restatement of a timeout of 60 minutes
+    bare, seconds = cand("300", "300", "number", "a#c0"), cand("300 seconds", "PT5M", "duration", "b#c0")
+    assert same_value(bare, seconds, one_setting=True) and not same_value(bare, seconds)
+    minutes, stopped = cand("60", "PT1H", "duration", "a#c0"), cand("60", "60", "number", "b#c0")
+    assert same_value(minutes, stopped, one_setting=True) and not same_value(minutes, stopped)
+    # config syntax's "1m" (a mebibyte) and a million bytes are one size (within 5%); 2 MB is another
+    mebibyte = cand("1m", "1 MiB", "size", "a#c0")
+    assert same_value(mebibyte, cand("1,000,000 bytes", "1000000 B", "size", "b#c0"))
+    assert not same_value(mebibyte, cand("2 MB", "2 MB", "size", "b#c0"), one_setting=True)
+
+
 def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
     # NimbusNote: docs say 30 days of version history on Basic; a forum post says 31-40 days
     q = analyse_question("How long is version history kept on the Basic plan?")
