@@ -25,7 +25,7 @@ _NOT_QUALIFIERS = {"the", "a", "an", "all", "any", "some", "every", "each", "you
                    "one", "two", "three", "single", "multiple", "several", "both", "another"}
 _NAME = r"[A-Z][\w+-]*"
 _NAMES = rf"{_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*|\s*/\s*)(?:the\s+)?{_NAME})*"
-_PLAN = re.compile(rf"\b(?:the\s+)?({_NAMES})\s+(plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b")
+_PLAN = re.compile(rf"\b(?:the\s+)?({_NAMES})(?:\s+|-)(plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b")
 # "for annual plans", "on the free plan": a plan named in lower case, after its preposition
 _PLAN_LOWER = re.compile(r"\b(?:[Ff]or|[Oo]n|[Ww]ith|[Ii]n|[Uu]nder)\s+(?:the\s+|a\s+|an\s+)?([a-z][a-z-]+)\s+(plans?|tiers?|editions?)\b")
 _VERSION = re.compile(r"(?<![\w.])(?:(?:api\s+)?versions?\s+|v)(\d+(?:\.(?:\d+|x))*|\d{4}-\d{2}(?:-\d{2})?)"

@@ -463,6 +463,14 @@ def test_plans_named_in_lower_case_scope_their_values() -> None:
     assert find_scope("It is limited per workspace, the limit scales with your plan, and it's generous")[0] == {}
 
 
+def test_a_plan_joined_to_its_noun_by_a_hyphen_scopes_the_question() -> None:
+    # "a Team-plan customer" names the plan as "customers on the Team plan" does
+    assert find_scope("How long can a Growth-tier workspace keep its exports?")[0] == {"tier": "growth"}
+    assert analyse_question("Which rate limit applies to a Business-plan key?").scope == {"plan": "business"}
+    # a word before a hyphen is no plan name when it is no name at all
+    assert find_scope("Per-plan limits are listed below.")[0] == {}
+
+
 @pytest.mark.parametrize("text, expected", [
     ("numtool now preserves the precision of large integers when they are not modified.", ["yes"]),
     ("numtool is not capable of keeping the precision of large integers.", ["no"]),
