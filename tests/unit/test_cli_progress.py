@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from main import cli
-from src.cli_progress import ProgressBar
+from src.cli.progress import ProgressBar
 from src.graph.build import _extract_all
 from src.types import Chunk
 
