@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from src.config import Settings  # noqa: E402
 from src.fusion.engine import SearchEngine  # noqa: E402
+from src.fusion.index_text import indexed_text  # noqa: E402
 from src.fusion.options import FusionConfig  # noqa: E402
-from src.fusion.store import indexed_text  # noqa: E402
 from src.pipelines.chunks_io import write_chunks  # noqa: E402
 from src.pipelines.ingest import ingest_corpus  # noqa: E402
 from src.types import Chunk  # noqa: E402

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.scale_corpus import build, describe  # noqa: E402
 from src.config import Settings  # noqa: E402
-from src.fusion.store import indexed_text  # noqa: E402
+from src.fusion.index_text import indexed_text  # noqa: E402
 from src.pipelines.chunks_io import write_chunks  # noqa: E402
 
 
@@ -74,7 +74,8 @@ def bare_rates(texts: list[str], settings: Settings, backend: str, rounds: int =
     then falls on both alike). ``threads=1``: one torch thread against one ONNX session."""
     from statistics import median
 
-    from src.embeddings import EmbeddingCache, fill_cache, load_embed_model
+    from src.embedding_cache import EmbeddingCache, fill_cache
+    from src.embeddings import load_embed_model
 
     if threads is not None:
         import torch

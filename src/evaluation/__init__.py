@@ -1,7 +1,8 @@
 """Evaluation harness: gold files, BEIR folders, ranking metrics, ablations, conflict scoring, reports."""
 
 from .beir import BeirSet, load_beir
-from .conflicts import ConflictScore, load_conflict_gold, score_conflicts
+from .conflict_types import ConflictScore
+from .conflicts import load_conflict_gold, score_conflicts
 from .gold import GoldFileError, GoldQuery, MatchMode, load_gold, resolve_match
 from .metrics import query_metrics
 from .presets import CONFIG_PRESETS, parse_configs

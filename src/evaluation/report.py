@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from ..fusion.options import FusionConfig
-from .conflicts import ConflictItemResult, ConflictScore
+from .conflict_types import ConflictItemResult, ConflictScore
 from .plots import report_charts
 from .runner import ConfigResult, EvalReport, QueryRow
 from .table import format_table, markdown_table, md_escape, table_cells

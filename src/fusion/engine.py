@@ -22,6 +22,7 @@ from ..embeddings import small_batch_threads
 from ..errors import UsageError
 from ..text import make_stemmer
 from ..types import LLM, Chunk, Embedder, IndexReport, ScoredChunk
+from .index_dir import CACHE_DIR, check_index_dir
 from .options import FusionConfig, SearchResult, clean_query  # clean_query: also imported from here
 from .priors import newest_date, prior_factors, product, query_versions
 from .retrievers import (
@@ -31,7 +32,7 @@ from .retrievers import (
     SourceBM25Retriever,
 )
 from .rewrite import llm_rewriter, prf_rewriter
-from .store import CACHE_DIR, SourceIndex, build_or_load, check_index_dir
+from .store import SourceIndex, build_or_load
 from .vector_stores import VectorBackend, make_backend
 
 log = logging.getLogger(__name__)

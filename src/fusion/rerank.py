@@ -29,9 +29,10 @@ from typing import Any
 
 import numpy as np
 
+from ..embedding_cache import EmbeddingCache
 from ..errors import ModelUnavailable
 from ..types import Chunk, Reranker, ScoredChunk
-from .store import EmbeddingCache, indexed_text, model_slug, text_hash
+from .index_text import indexed_text, model_slug, text_hash
 
 log = logging.getLogger(__name__)
 

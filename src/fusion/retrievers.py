@@ -21,8 +21,9 @@ from llama_index.retrievers.bm25 import BM25Retriever
 
 from ..types import Chunk
 from .fuse import RRF_K, fuse
+from .index_text import tokenize
 from .options import FusionMode
-from .store import SourceIndex, tokenize
+from .store import SourceIndex
 
 LI_MODES = {
     FusionMode.RRF: FUSION_MODES.RECIPROCAL_RANK,

@@ -27,11 +27,15 @@ folders the next build knows as its own. After the commit, the folders the previ
 ``params.json`` named (as sources or pending) and the new one does not are deleted, and so are
 ``.tmp-*`` entries; nothing else in the folder is touched. A folder that holds anything else and
 is not already an index (no ``params.json`` of ours, no embedding cache) is refused
-(``check_index_dir``): an index is never built into a corpus folder or beside a user's files. A reader takes no lock: it reads ``params.json`` once and
+(``check_index_dir``, in ``index_dir.py``): an index is never built into a corpus folder or beside a user's files. A reader takes no lock: it reads ``params.json`` once and
 loads the folders it names, so it gets the old index or the new one, and when a builder
 deletes an old folder under it the load fails and it retries under the lock. Builders hold
 the lock (``index_lock``) from reading ``params.json`` to deleting old folders; one that had
 to wait rereads the index and reuses it when the other process built what it needs.
+
+This module builds, publishes and loads (``build_or_load``, ``SourceIndex``); a chunk's text, hash
+and BM25 tokens are in ``index_text.py``, the reading of ``params.json``, the deletion of old folders
+and the folder check in ``index_dir.py``, the embedding cache in ``src/embedding_cache.py``.
 """
 
 from __future__ import annotations
@@ -41,7 +45,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import shutil
 import tempfile
 import time
@@ -54,45 +57,25 @@ from typing import Any
 import numpy as np
 
 from ..config import IndexConfig
-from ..embeddings import EmbeddingCache, backend_name, embedder_id, fill_cache
-from ..errors import IndexError_, IndexNotWritable, UsageError
+from ..embedding_cache import EmbeddingCache, fill_cache
+from ..embeddings import backend_name, embedder_id
+from ..errors import IndexNotWritable
 from ..fsio import TMP_PREFIX, atomic_write_text  # atomic_write_text: also imported from here
 from ..text import make_stemmer
 from ..types import Chunk, IndexReport
 from .checksums import PARAMS_KEY as CHECKSUMS
 from .checksums import folder_checksums, verify_checksums
+from .index_dir import CACHE_DIR, _folder_of, _named_folders, _read_params, _remove_unlisted
 from .index_lock import index_lock
+from .index_text import BM25_SETTINGS, indexed_text, model_slug, text_hash, tokenize
 from .vector_stores import FaissBackend, VectorBackend
 
 log = logging.getLogger(__name__)
 
 INDEX_SCHEMA = 2
-CACHE_DIR = ".embeddings"
-BM25_SETTINGS = {"stemmer": "english", "stopwords": "en", "k1": 1.5, "b": 0.75, "method": "lucene",
-                 "identifiers": "split"}
 _PACKAGES = ("llama-index-core", "faiss-cpu", "bm25s", "sentence-transformers", "onnxruntime", "PyStemmer")
 # Write failures that mean "this index cannot be updated here", reported in one line.
 _NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EDQUOT})
-
-
-def indexed_text(chunk: Chunk) -> str:
-    """What the embedder and BM25 see: the chunk text, preceded by its title when the text lacks it.
-
-    Titles are the most specific words many documents have; a chunk deep inside a page
-    would otherwise lose them.
-    """
-    title = str(chunk.metadata.get("title") or "").strip()
-    if title and title.lower() not in chunk.text[: len(title) + 200].lower():
-        return f"{title}\n{chunk.text}"
-    return chunk.text
-
-
-def text_hash(model: str, text: str) -> str:
-    return hashlib.sha256(f"{model}\0{text}".encode()).hexdigest()[:32]
-
-
-def model_slug(model: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", model).strip("_")[:80] or "model"
 
 
 def package_versions() -> dict[str, str]:
@@ -117,29 +100,6 @@ class SourceIndex:
 
     def row_of(self, store_id: str) -> int:
         return self.row_map[store_id] if self.row_map is not None else int(store_id)
-
-
-# bm25s splits kebab-case (``max-age``, ``Retry-After``) itself; ``batch_size``, ``maxRetries``
-# and ``RetryAfter`` stay one token each unless their parts are added beside them.
-_SNAKE = re.compile(r"\b[^\W_]+(?:_+[^\W_]+)+\b")
-_CAMEL = re.compile(r"\b[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")
-_CAMEL_PART = re.compile(r"[A-Z]?[a-z0-9]+")
-
-
-def expand_identifiers(text: str) -> str:
-    """Append the words of every snake_case and camelCase identifier after it, so that the
-    question "batch size" finds ``batch_size`` and "max retries" finds ``maxRetries``,
-    while the identifier itself still matches as one token."""
-    text = _SNAKE.sub(lambda m: f"{m.group(0)} {' '.join(p for p in m.group(0).split('_') if p)}", text)
-    return _CAMEL.sub(lambda m: f"{m.group(0)} {' '.join(_CAMEL_PART.findall(m.group(0)))}", text)
-
-
-def tokenize(texts: list[str] | str, stemmer: Any) -> Any:
-    import bm25s
-
-    if BM25_SETTINGS["identifiers"] == "split":
-        texts = expand_identifiers(texts) if isinstance(texts, str) else [expand_identifiers(t) for t in texts]
-    return bm25s.tokenize(texts, stopwords=BM25_SETTINGS["stopwords"], stemmer=stemmer, show_progress=False)
 
 
 def _fingerprint(chunks: Sequence[Chunk], hashes: Sequence[str]) -> str:
@@ -251,15 +211,6 @@ def _load_current(index_dir: Path, wanted: _Wanted, backend: VectorBackend
     return sources, IndexReport(embedded=0, rebuilt=[], reused=list(sources), params=params)
 
 
-def _folder_of(entry: Any, name: str) -> str | None:
-    """The folder params.json names for a source (its own name in indexes written before folders
-    were named), or None when that is not a plain folder name."""
-    folder = entry.get("folder", name) if isinstance(entry, dict) else None
-    if not isinstance(folder, str) or folder in ("", ".", "..") or "/" in folder or os.sep in folder:
-        return None
-    return folder
-
-
 def _usable_params(index_dir: Path, wanted: _Wanted) -> dict[str, Any]:
     """The parts of the old ``params.json`` this build may reuse, saying why it rebuilds."""
     old = _read_params(index_dir / "params.json")
@@ -356,44 +307,6 @@ def _update(index_dir: Path, wanted: _Wanted, embed_model: Any, backend: VectorB
     return sources, IndexReport(embedded=embedded, rebuilt=rebuilt, reused=reused, params=params)
 
 
-def _named_folders(params: dict[str, Any]) -> set[str]:
-    """The folders an index's ``params.json`` names: each source's (its own name in indexes written
-    before folders were named) and those listed ``pending`` by a build that was cut short."""
-    sources = params.get("sources")
-    named = {_folder_of(entry, name) for name, entry in sources.items()} if isinstance(sources, dict) else set()
-    pending = params.get("pending")
-    if isinstance(pending, list):
-        named |= {_folder_of({"folder": p}, "") for p in pending}
-    return {n for n in named if n is not None and not n.startswith(".")}
-
-
-def _remove_unlisted(index_dir: Path, old_folders: set[str]) -> None:
-    """Delete ``old_folders`` (named by the previous params.json, no longer by the new one: older
-    versions, deleted sources, legacy ``<source>`` folders) and what killed builds left (``.tmp-*``).
-    Nothing else: the caches, Qdrant's storage and anything a user put here stay."""
-    for entry in index_dir.iterdir():
-        if not (entry.name.startswith(TMP_PREFIX) or entry.name in old_folders):
-            continue
-        if entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
-            entry.unlink(missing_ok=True)
-
-
-def _read_params(path: Path, *, quiet: bool = False) -> dict[str, Any]:
-    if not path.is_file():
-        return {}
-    try:
-        params = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        params = None
-    if not isinstance(params, dict):
-        if not quiet:
-            log.warning("%s is unreadable: rebuilding the index", path)
-        return {}
-    return params
-
-
 def _build_source(index_dir: Path, name: str, chunks: list[Chunk], vectors: np.ndarray,
                   stemmer: Any, backend: VectorBackend) -> tuple[Path, SourceIndex, dict[str, str]]:
     """Build one source in a fresh temporary folder (``.tmp-<source>.<suffix>``, renamed by the
@@ -438,32 +351,3 @@ def _load_source(folder: Path, name: str, chunks: list[Chunk], backend: VectorBa
     return SourceIndex(name, chunks, store, bm25, backend.row_map(chunks))
 
 
-# What an index folder holds besides its source folders: what a folder that is not an index yet
-# (a first build killed half-way) may hold, and still be built into.
-_INDEX_ENTRIES = frozenset({"params.json", CACHE_DIR, ".qdrant", ".audit"})
-
-
-def check_index_dir(index_dir: Path) -> None:
-    """Refuse an index folder that is a file, or that holds what no index build made (a corpus
-    folder, a user's notes) and is not already an index: building there would mix the index
-    with the user's files. Empty, new and existing index folders pass."""
-    if index_dir.exists() and not index_dir.is_dir():
-        raise IndexError_(f"index path {index_dir} is a file, not a folder (pass --index-dir DIR)")
-    if not index_dir.is_dir() or is_index_dir(index_dir):
-        return
-    try:
-        foreign = sorted(e.name for e in index_dir.iterdir()
-                         if e.name not in _INDEX_ENTRIES and not e.name.startswith(TMP_PREFIX))
-    except OSError:
-        return  # an unreadable folder is reported by the build itself
-    if foreign:
-        shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
-        raise UsageError(f"index folder {index_dir} holds files that are not an index ({shown}): refusing "
-                         "to build an index there (pass --index-dir with an empty or new folder)")
-
-
-def is_index_dir(index_dir: Path) -> bool:
-    """Does ``index_dir`` hold an index (a ``params.json`` of ours, or the embedding cache of a
-    first build that was cut short)?"""
-    params = _read_params(index_dir / "params.json", quiet=True)
-    return ("schema" in params and isinstance(params.get("sources", {}), dict)) or (index_dir / CACHE_DIR).is_dir()

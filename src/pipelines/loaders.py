@@ -4,7 +4,8 @@ A loader never raises on bad input: it yields ``Skip`` items (``line``, ``reason
 next to the records it could read, and the ingest runner turns them into warnings.
 Metadata is normalised here (``src/pipelines/metadata.py``: dates to ISO 8601, ``owner`` ->
 ``author``, ...), HTML reduced to text (``src/pipelines/html.py``) and PDF to the text of
-each page (``src/pipelines/pdf.py``), so the chunkers only deal with text.
+each page (``src/pipelines/pdf.py``), so the chunkers only deal with text. A JSON object is
+read into a record by ``src/pipelines/json_records.py``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ import yaml
 from ..types import CONFIG_FORMAT, SourceKind
 from .config_text import reads_as_config
 from .html import html_to_text
+from .json_records import _records_of, check_json_depth, record_from_obj
 from .metadata import normalise_metadata
 from .records import (
     MAX_NESTING,
@@ -36,10 +37,6 @@ from .records import (
 
 __all__ = ["Answer", "Loaded", "Page", "PagePart", "Record", "Skip", "SourceFile", "load_file"]
 
-TEXT_FIELDS = ("content", "text", "body", "question")
-ID_FIELDS = ("id", "thread_id", "_id")
-ANSWER_FIELDS = ("answers", "replies")
-ANSWER_META = ("author", "created_at", "accepted", "upvotes")
 _THREAD_MARKER = re.compile(r"^(title|user|reply):\s?(.*)$", re.IGNORECASE)
 _FENCED = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 
@@ -187,89 +184,8 @@ def load_html(src: SourceFile, kind: SourceKind) -> Loaded:
 # ---------------------------------------------------------------- JSON records
 
 
-def record_from_obj(obj: Any, src: SourceFile, default_key: str, line: int | None) -> Loaded:
-    """A ``Record`` from one JSON object, or the reason it cannot be one."""
-    if not isinstance(obj, dict):
-        yield Skip(line, f"record is a JSON {type(obj).__name__}, not an object: skipped")
-        return
-    text = next((obj[f] for f in TEXT_FIELDS if isinstance(obj.get(f), str) and obj[f].strip()), "")
-    raw_answers = next((obj[f] for f in ANSWER_FIELDS if isinstance(obj.get(f), list)), [])
-    key_value = next(
-        (obj[f] for f in ID_FIELDS if isinstance(obj.get(f), str | int) and str(obj[f]).strip()), None
-    )
-    key = str(key_value).strip() if key_value is not None else default_key
-    answers: list[Answer] = []
-    for k, item in enumerate(raw_answers):
-        answer = _answer(item, k)
-        if answer is None:
-            yield Skip(line, f"answer {k} of record {key!r} has no text: skipped")
-        else:
-            answers.append(answer)
-    if not text.strip() and not answers:
-        yield Skip(line, f"record {key!r} has no text (expected one of {', '.join(TEXT_FIELDS)}): skipped")
-        return
-    meta = normalise_metadata(obj)
-    meta["path"] = src.corpus_rel
-    if line is not None:
-        meta["line"] = line
-    yield Record(key.replace("#", "%23"), text.strip().replace("\r\n", "\n"), meta, tuple(answers))
-
-
-def _answer(item: Any, index: int) -> Answer | None:
-    if isinstance(item, str):
-        return Answer(item.strip(), index) if item.strip() else None
-    if not isinstance(item, dict):
-        return None
-    text = next((item[f] for f in ("text", "content", "body") if isinstance(item.get(f), str)), "").strip()
-    if not text:
-        return None
-    ident = str(item["id"]).strip().replace("#", "%23") if isinstance(item.get("id"), str | int) else ""
-    meta = {k: v for k, v in normalise_metadata(item).items() if k in ANSWER_META}
-    return Answer(text.replace("\r\n", "\n"), index, ident or None, meta)
-
-
 def _stem(rel: str) -> str:
     return rel.rsplit(".", 1)[0] if "." in rel.rsplit("/", 1)[-1] else rel
-
-
-def _records_of(data: Any) -> list[Any] | None:
-    """The record list of a JSON document, or None when it is a single record."""
-    if isinstance(data, list):
-        return data
-    if isinstance(data, dict) and not any(isinstance(data.get(f), str) for f in TEXT_FIELDS):
-        lists = [
-            v for k, v in data.items()
-            if k not in ANSWER_FIELDS and isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
-        ]  # fmt: skip
-        if len(lists) == 1:
-            return lists[0]
-    return None
-
-
-# JSON strings (their brackets are text) and the runs between brackets, for the depth scan.
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def check_json_depth(text: str) -> None:
-    """Raise ``NestedTooDeep`` (with the line, counted from 1) when the arrays and objects of
-    ``text`` nest deeper than ``MAX_NESTING``, before ``json.loads`` recurses into them.
-
-    Cheap: a text with fewer opening brackets than the bound is not scanned; otherwise the
-    brackets outside strings are summed in C-speed passes, and only a file past the bound is
-    scanned again for the line."""
-    if text.count("[") + text.count("{") <= MAX_NESTING:
-        return
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    if max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0) <= MAX_NESTING:
-        return
-    depth = 0
-    for match in _JSON_TOKEN.finditer(text):
-        depth += _BRACKET_STEP.get(match.group(), 0)
-        if depth > MAX_NESTING:
-            raise NestedTooDeep("JSON", text.count("\n", 0, match.start()) + 1)
 
 
 def load_json(src: SourceFile, kind: SourceKind) -> Loaded:

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from src.embeddings import embed_texts, load_embed_model
-from src.fusion.store import indexed_text
+from src.fusion.index_text import indexed_text
 from src.onnx_export import FP32_FILE, INT8_FILE, MANIFEST, cache_folder, ensure_onnx
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

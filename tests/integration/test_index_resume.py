@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from src.config import IndexConfig, Settings
-from src.embeddings import CACHE_FILE
+from src.embedding_cache import CACHE_FILE
 from src.fusion.engine import SearchEngine
 from src.pipelines.chunks_io import write_chunks
 from tests.unit.fusion_corpus import CountingEmbedding, load_corpus

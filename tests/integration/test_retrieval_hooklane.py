@@ -18,8 +18,8 @@ import pytest
 
 from src.config import Settings
 from src.fusion.engine import SearchEngine
+from src.fusion.index_text import indexed_text
 from src.fusion.options import FusionConfig
-from src.fusion.store import indexed_text
 from src.pipelines.corpus import ingest_to
 
 pytestmark = pytest.mark.integration

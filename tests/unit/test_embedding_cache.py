@@ -12,7 +12,7 @@ import pytest
 from pydantic import PrivateAttr
 
 from src.config import IndexConfig, Settings, load_settings
-from src.embeddings import CACHE_FILE, EmbeddingCache, fill_cache
+from src.embedding_cache import CACHE_FILE, EmbeddingCache, fill_cache
 from src.errors import UsageError
 from src.fusion.engine import SearchEngine
 from src.fusion.options import FusionConfig

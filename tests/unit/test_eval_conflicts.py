@@ -6,10 +6,8 @@ from pathlib import Path
 import pytest
 
 from src.errors import UsageError
+from src.evaluation.conflict_types import ConflictItemResult, GoldClaim, GoldConflict
 from src.evaluation.conflicts import (
-    ConflictItemResult,
-    GoldClaim,
-    GoldConflict,
     finds,
     graph_keys,
     load_conflict_gold,

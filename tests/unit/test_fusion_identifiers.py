@@ -7,8 +7,8 @@ import pytest
 from src.config import Settings
 from src.embeddings import HashingEmbedding
 from src.fusion.engine import SearchEngine
+from src.fusion.index_text import expand_identifiers
 from src.fusion.options import FusionConfig, FusionMode
-from src.fusion.store import expand_identifiers
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk
 

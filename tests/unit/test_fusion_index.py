@@ -22,8 +22,9 @@ from src.config import Settings
 from src.embeddings import HashingEmbedding
 from src.errors import IndexCorrupt, IndexError_, UsageError
 from src.fusion.engine import SearchEngine
+from src.fusion.index_text import BM25_SETTINGS, indexed_text, model_slug, text_hash
 from src.fusion.options import FusionConfig
-from src.fusion.store import BM25_SETTINGS, INDEX_SCHEMA, indexed_text, model_slug, text_hash
+from src.fusion.store import INDEX_SCHEMA
 from src.pipelines.chunks_io import write_chunks
 from src.types import Chunk
 from tests.unit.fusion_corpus import CountingEmbedding, load_corpus

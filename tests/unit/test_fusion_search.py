@@ -22,8 +22,8 @@ import pytest
 from src.config import Settings
 from src.embeddings import HashingEmbedding
 from src.fusion.engine import SearchEngine
+from src.fusion.index_text import indexed_text
 from src.fusion.options import FusionConfig, FusionMode
-from src.fusion.store import indexed_text
 from src.pipelines.chunks_io import write_chunks
 from tests.unit.fusion_corpus import load_corpus
 

@@ -242,7 +242,7 @@ def test_an_index_that_needs_an_update_but_cannot_be_written_is_a_usage_error(
     def denied(path: Path, *args: Any, **kwargs: Any) -> None:
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    monkeypatch.setattr("src.embeddings.atomic_write", denied)
+    monkeypatch.setattr("src.embedding_cache.atomic_write", denied)
     with pytest.raises(IndexNotWritable) as info:
         open_engine(chunks_path)
     assert str(info.value) == (f"index {index} needs an update but cannot be written: {target}: "
