@@ -65,9 +65,7 @@ def version_spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names the version its statement holds for ("PgBouncer 1.7 changes the
     default ...", "Agent 4.0 halves that", "since version 2.3"): the spans of the versions
     ``find_scope`` reads as the scope. A number there is the scope, never a setting's value."""
-    found, spans = find_scope(text)
-    versions = [v for v in found.get("version", "").split(",") if v]
-    return [(a, b) for a, b in spans if any(v in text[a:b].lower() for v in versions)]
+    return [span for dim, span in _scope_spans(text)[1] if dim == "version"]
 
 
 def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
@@ -75,40 +73,49 @@ def find_scope(text: str) -> tuple[dict[str, str], list[tuple[int, int]]]:
 
     Values of one dimension are joined with "," in sorted order: ``{"plan": "business,enterprise"}``.
     """
+    found, spans = _scope_spans(text)
+    return found, [span for _, span in spans]
+
+
+def _scope_spans(text: str) -> tuple[dict[str, str], list[tuple[str, tuple[int, int]]]]:
+    """``find_scope`` with the dimension each span names."""
     found: dict[str, set[str]] = {}
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[str, tuple[int, int]]] = []
     low = text.lower()  # each shape below needs one of these words: text without them is not searched
     plans = any(noun[:5] in low for noun in DIMENSION_NOUNS)  # "licen": licence and license
     versions = not _DIGITS.isdisjoint(text)
     for m in _PLAN.finditer(text) if plans else ():
         names = [n for n in _split_names(m.group(1)) if n not in _NOT_QUALIFIERS]
         if names:
-            _merge(found, DIMENSION_NOUNS[_singular(m.group(2)).replace("licence", "license")], names)
-            spans.append(m.span())
+            dim = DIMENSION_NOUNS[_singular(m.group(2)).replace("licence", "license")]
+            _merge(found, dim, names)
+            spans.append((dim, m.span()))
     for m in _PLAN_LOWER.finditer(text) if plans else ():
-        if m.group(1) not in _NOT_QUALIFIERS and not any(a <= m.start(1) < b for a, b in spans):
-            _merge(found, DIMENSION_NOUNS[_singular(m.group(2))], [m.group(1)])
-            spans.append(m.span())
+        if m.group(1) not in _NOT_QUALIFIERS and not any(a <= m.start(1) < b for _, (a, b) in spans):
+            dim = DIMENSION_NOUNS[_singular(m.group(2))]
+            _merge(found, dim, [m.group(1)])
+            spans.append((dim, m.span()))
     for m in _VERSION.finditer(text) if versions else ():
         _merge(found, "version", [m.group(1).lower()])
-        spans.append(m.span())
+        spans.append(("version", m.span()))
     for m in _NAMED_VERSION.finditer(text) if versions else ():  # "In Agent 4.x, ...": what a product's version does
         if _MIN_VERSION_AFTER.match(text, m.end()) or _NEEDS_BEFORE.search(text[:m.start()]):
             continue  # "requires Agent 3.4 or later": the version is the value, not a scope
-        if not any(a <= m.start(1) < b for a, b in spans):
+        if not any(a <= m.start(1) < b for _, (a, b) in spans):
             _merge(found, "version", [m.group(1).lower()])
-            spans.append(m.span(1))
+            spans.append(("version", m.span(1)))
     for m in _CLASS.finditer(text) if any(noun in low for noun in CLASS_NOUNS) else ():
         adj = m.group(1).lower()
         if adj not in _NOT_QUALIFIERS and not adj.isdigit():
-            _merge(found, CLASS_NOUNS[_singular(m.group(2))], [adj])
-            spans.append(m.span())
+            dim = CLASS_NOUNS[_singular(m.group(2))]
+            _merge(found, dim, [adj])
+            spans.append((dim, m.span()))
     for m in _REGION.finditer(text):
         _merge(found, "region", [(m.group(1) or m.group(2)).lower()])
-        spans.append(m.span())
+        spans.append(("region", m.span()))
     for m in _PLATFORM.finditer(text) if any(w in low for w in PLATFORMS) else ():
         _merge(found, "platform", [_singular(p) for p in _split_names(m.group(1))])
-        spans.append(m.span())
+        spans.append(("platform", m.span()))
     return {k: ",".join(sorted(v)) for k, v in sorted(found.items())}, spans
 
 
