@@ -45,9 +45,12 @@ def _words(pred: Any) -> str:
 
 _BELOW_100 = rf"(?:(?:{_words(lambda n: 20 <= n <= 90)})(?:[-\s](?:{_words(lambda n: 1 <= n <= 9)}))?" \
              rf"|{_words(lambda n: n <= 19)})"
-# "forty-five", "two hundred and ten", "seven": one number written in words (articles left out)
-SPELLED_NUMBER = re.compile(rf"\b(?:{_BELOW_100}(?:\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?)?|hundred)\b",
-                            re.IGNORECASE)
+_HUNDREDS = rf"(?:{_BELOW_100}(?:\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?)?)"
+MULTIPLIERS = {"thousand": 1e3, "million": 1e6}
+# "forty-five", "two hundred and ten", "fifteen thousand", "seven": one number written in words
+# (articles left out)
+SPELLED_NUMBER = re.compile(rf"\b(?:{_HUNDREDS}(?:\s+(?:thousand|million)(?:,?\s+(?:and\s+)?{_HUNDREDS})?)?"
+                            rf"|hundred)\b", re.IGNORECASE)
 # A number in digits, or in words: "forty-five" is one number, not the range forty to five.
 ANY_NUM = rf"(?:{NUM}|{SPELLED_NUMBER.pattern}|\b{WORD_NUM}\b)"
 # "5.2 or later", "6.0 and later", "2.1+": the oldest release that has something
@@ -117,15 +120,19 @@ def to_number(text: str) -> float | None:
 
 
 def spelled_value(words: str) -> float:
-    """The value of a ``SPELLED_NUMBER`` match: 'forty-five' -> 45, 'two hundred and ten' -> 210."""
-    total = 0.0
-    for w in re.split(r"[-\s]+", words.strip().lower()):
+    """The value of a ``SPELLED_NUMBER`` match: 'forty-five' -> 45, 'two hundred and ten' -> 210,
+    'fifteen thousand' -> 15000."""
+    total = current = 0.0
+    for w in re.split(r"[-\s,]+", words.strip().lower()):
         n = NUMBER_WORDS.get(w)
-        if n == 100:
-            total = max(total, 1.0) * 100
+        if w in MULTIPLIERS:
+            total += max(current, 1.0) * MULTIPLIERS[w]
+            current = 0.0
+        elif n == 100:
+            current = max(current, 1.0) * 100
         elif n is not None:
-            total += n
-    return total
+            current += n
+    return total + current
 
 
 def fmt_num(x: float) -> str:

@@ -332,6 +332,15 @@ def test_a_number_word_counts_only_when_whole(question: str, text: str, expected
     assert _values(question, text) == expected
 
 
+def test_a_number_in_words_with_hundreds_counts_as_a_whole() -> None:
+    # "five hundred access points" was five counting "hundred" (a ticket against the docs' 500)
+    ex = AnswerExtractor(Tagger(None))
+    text = "One controller manages up to five hundred access points across all sites."
+    got = [(c.value, c.normalized) for c in ex.candidates(
+        analyse_question("How many access points can one controller manage?"), [_chunk(text)])]
+    assert got == [("up to five hundred access", "500")]
+
+
 def test_a_cloud_region_code_is_a_place_a_hyphenated_word_is_not() -> None:
     # NimbusNote docs ("us-central") and data/ ("eu-central"); "note-taking" (NimbusNote) and "bert-base"
     # (AstraML) are no regions

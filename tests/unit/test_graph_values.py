@@ -44,6 +44,8 @@ def test_not_values():
     # a number in words is one number, not a range of its parts ("forty-five" was 5-40)
     ("forty-five days", "P45D"), ("twenty-one days", "P21D"), ("five to ten days", "P5D..P10D"),
     ("one hundred and twenty seconds", "PT2M"), ("31-40 days", "P31D..P40D"),
+    # thousands and millions are one number with what they multiply ("fifteen thousand" was 15)
+    ("fifteen thousand", "15000"), ("two hundred thousand rows", "200000"), ("one million", "1000000"),
 ])
 def test_numbers_in_words(text, canonical):
     assert parse_value(text).canonical == canonical
