@@ -168,12 +168,13 @@ def _numeric_spans(sentence: str, atype: AnswerType, bare_ok: bool = True) -> li
         spans.append(_Span(m.start, m.end, m.text, m.norm.canonical, m.norm.kind))
     if atype == AnswerType.COUNT:
         spans = [_counted(sentence, sp) for sp in spans]  # "3,559 people": the counted noun stays with the number
-        # "up to five devices", "five hundred access points": a number in words counting a noun (a
-        # hyphenated one, "twenty-five townships", is left unread as before: read, it outranks the
-        # sentence that answers a RAMDocs dev population question, tests/unit/test_graph_candidates.py)
+        # "up to five devices", "five hundred access points": a number in words counting a noun that
+        # is no unit ("six weeks" is an amount of time, as "6 weeks" is); a hyphenated one, "twenty-five
+        # townships", is left unread as before: read, it outranks the sentence that answers a RAMDocs
+        # dev population question (tests/unit/test_graph_candidates.py)
         for m in _WORD_COUNT.finditer(sentence):
             if not any(sp.start <= m.start() < sp.end for sp in spans) and m.group(2).lower() not in STOP \
-                    and (len(m.group(1).split()) > 1 or "-" not in m.group(1)):
+                    and not is_unit_word(m.group(2)) and (len(m.group(1).split()) > 1 or "-" not in m.group(1)):
                 spans.append(_Span(m.start(), m.end(), m.group(0), fmt_num(spelled_value(m.group(1))), "number"))
         spans.sort(key=lambda sp: sp.start)
     return spans

@@ -332,6 +332,12 @@ def test_a_number_word_counts_only_when_whole(question: str, text: str, expected
     assert _values(question, text) == expected
 
 
+def test_a_number_word_before_a_unit_is_no_count() -> None:
+    # "six weeks" is an amount of time, as "6 weeks" is, not six of what the question counts
+    assert _values("How many backups does the app keep?", "The app keeps backups for six weeks.") == []
+    assert _values("How many backups does the app keep?", "The app keeps six backups.") == ["six backups"]
+
+
 def test_a_number_in_words_with_hundreds_counts_as_a_whole() -> None:
     # "five hundred access points" was five counting "hundred" (a ticket against the docs' 500)
     ex = AnswerExtractor(Tagger(None))
