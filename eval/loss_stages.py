@@ -21,8 +21,8 @@ other side's value are followed through the stages of `ask`:
 
 A value is lost at the stage after the furthest one it passed ("ok" when it is answered). Until
 the thirtieth session ``written`` looked for ``answers.jsonl``'s wording alone, which a label may
-paraphrase ("1440 minutes (24 hours)" for a thread's "defaults to 1440"): of the other sides it
-counted 171 lost there on the 39-set pool where the quoted strings are read in all but 72. The settings
+paraphrase ("1440 minutes (24 hours)" for a thread's "defaults to 1440"): on the 39-set pool it
+counted 171 other sides lost there, 30 with the quoted strings. The settings
 reader answers some questions without the extractor; a value it answers shows as "ok" however the
 earlier stages went. Counts per set and in all are printed; ``--json`` writes one line per case.
 Nothing is tuned here: the script only reads, so a session can see which stage to work on
