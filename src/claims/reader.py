@@ -188,10 +188,11 @@ class _Reader(BlockReader):
                     and not any(m.overlaps((p.start(), p.end())) for p in pairs)
                     and not any(m.overlaps(v) for v in scoped)]  # a version named is the scope, not a value
         versions = version_spans(sentence) if mentions else []  # no value to take the scope of
-        if versions and (pairs or any(not any(m.overlaps(v) for v in versions) for m in mentions)):
+        unscoped = [m for m in mentions if not any(m.overlaps(v) for v in versions)]
+        if versions and (pairs or unscoped):
             # "PgBouncer 1.7 changes the default of ... to 0": beside another value, the version
             # named is that value's scope; alone, it may be the value ("version 1.0 is used")
-            mentions = [m for m in mentions if not any(m.overlaps(v) for v in versions)]
+            mentions = unscoped
         changed, used = self._change(sentence, names, ahead)
         mentions = [m for m in mentions if not any(m.overlaps(u) for u in used)]
         spans = [(p.start("value"), p.end("value")) for p in pairs] + [(m.start, m.end) for m in mentions]

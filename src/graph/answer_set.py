@@ -96,10 +96,11 @@ def same_value(a: Candidate, b: Candidate, *, one_setting: bool = False) -> bool
         na, nb = parse_value(x) or parse_value(a.value), parse_value(y) or parse_value(b.value)
         if na is None or nb is None:
             return x == y
+        size = "size" in (na.kind, nb.kind)
         if na.kind != nb.kind and "number" in (na.kind, nb.kind):
-            return one_setting and _near(na.lo, nb.lo, na.kind) and _near(na.hi, nb.hi, na.kind)
+            return one_setting and _near(na.lo, nb.lo, size) and _near(na.hi, nb.hi, size)
         if na.kind == nb.kind == "size":
-            return _near(na.lo, nb.lo, na.kind) and _near(na.hi, nb.hi, na.kind)
+            return _near(na.lo, nb.lo, size) and _near(na.hi, nb.hi, size)
         return compare(na, nb) == "equal"
     if a.kind == "date" and b.kind == "date":  # "1861" = "1861-05" = "1861/1862" (a range from 1861)
         (x, x_end), (y, y_end) = sorted(((*a.normalized.split("/"), "")[:2], (*b.normalized.split("/"), "")[:2]),
@@ -111,10 +112,11 @@ def same_value(a: Candidate, b: Candidate, *, one_setting: bool = False) -> bool
     return False
 
 
-def _near(x: float | None, y: float | None, kind: str) -> bool:
+def _near(x: float | None, y: float | None, size: bool) -> bool:
+    """Equal amounts; sizes within ``SIZE_TOLERANCE``, whichever of the two is the size."""
     if x is None or y is None:
         return False
-    tolerance = SIZE_TOLERANCE if kind == "size" else 1e-9
+    tolerance = SIZE_TOLERANCE if size else 1e-9
     return abs(x - y) <= tolerance * max(abs(x), abs(y))
 
 

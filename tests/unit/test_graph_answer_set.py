@@ -52,6 +52,9 @@ def test_one_equality_for_both_judges_a_bare_number_is_a_setting_s_amount_only()
     mebibyte = cand("1m", "1 MiB", "size", "a#c0")
     assert same_value(mebibyte, cand("1,000,000 bytes", "1000000 B", "size", "b#c0"))
     assert not same_value(mebibyte, cand("2 MB", "2 MB", "size", "b#c0"), one_setting=True)
+    # a setting's bare number beside a size: the same either way round
+    bytes_ = cand("1000000", "1000000", "number", "c#c0")
+    assert same_value(bytes_, mebibyte, one_setting=True) and same_value(mebibyte, bytes_, one_setting=True)
 
 
 def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
