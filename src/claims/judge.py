@@ -21,12 +21,12 @@ from ..graph.answer_set import (
     AnswerSet,
     AnswerValue,
     answer_key,
+    proposed_values,
     rivals_kept,
     same_value,
     settle,
     support_weight,
 )
-from ..graph.mentions import find_mentions
 from ..graph.question import Question
 from ..types import VerdictStatus
 from .candidate import Candidate
@@ -111,14 +111,6 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
         scope = {"version": min((c.scope.get("version", "") for c in g), key=len)}
         answers.append(_value(g, "supported", scope, authority, ()))
     return answers
-
-
-def proposed_values(text: str) -> list[Candidate]:
-    """The values a question puts forward to be checked ("Is 151 really the default?", "is
-    64MB already the default?"): its value mentions, versions aside."""
-    return [Candidate(value=m.text, normalized=m.norm.canonical, kind=m.norm.kind, scope={}, sentence=text,
-                      chunk_id="", source="question", score=0.0) for m in find_mentions(text)
-            if m.norm.kind not in ("version", "date", "time") and not re.fullmatch(r"\d+\.\d+(?:\.\d+)*", m.text)]
 
 
 def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tuple[int, ...] = ()) -> bool:

@@ -492,3 +492,23 @@ def test_both_judges_end_with_one_settle() -> None:
     alone = [a for a in rivals if a.status == "authoritative"]
     assert settle(now, alone, several_scoped=True)[1] == "scoped"
     assert settle(now, alone, several_scoped=False)[1] == "consistent"
+
+
+def test_a_value_asked_to_still_hold_that_no_longer_does_held_before() -> None:
+    docs = cand("30 days", "P30D", "duration", "n/docs/sync.md#c0")
+    forum = cand("14 days", "P14D", "duration", "n/forums/t1#r2", "forums")
+    rivals = judge_answers(analyse_question("How long is version history kept?"), [docs, forum], AUTHORITY).answers
+    alone = [a for a in rivals if a.status == "authoritative"]
+    # "still" takes the value put forward to have held once: today's being another, it held before
+    outdated = analyse_question("Is version history still kept for 14 days?")
+    answers, verdict = settle(outdated, rivals, several_scoped=False)
+    assert verdict == "scoped" and [(a.value, a.status, a.scope) for a in answers] == [
+        ("30 days", "authoritative", {}), ("14 days", "supported", {"version": "earlier"})]
+    assert settle(outdated, alone, several_scoped=False)[1] == "scoped"
+    # the value put forward is today's, or none is put forward: nothing held before
+    assert settle(analyse_question("Is version history still kept for 30 days?"), rivals,
+                  several_scoped=False)[1] == "contradiction"
+    assert settle(analyse_question("Is version history still kept for 30 days?"), alone,
+                  several_scoped=False)[1] == "consistent"
+    assert settle(analyse_question("Is version history still kept?"), rivals, several_scoped=False)[1] == "contradiction"
+    assert settle(analyse_question("Is version history still kept?"), alone, several_scoped=False)[1] == "consistent"
