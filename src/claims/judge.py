@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..graph.answer_set import (
     NUMERIC_KINDS,
-    PAST,
     AnswerSet,
     AnswerValue,
     answer_key,
+    looks_back,
     proposed_values,
     rivals_kept,
     same_value,
@@ -64,15 +64,14 @@ def _groups(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
     return out
 
 
-def asks_history(text: str, latest: tuple[int, ...] = ()) -> bool:
-    """The question asks about the past ("Was it always ...?", "did it ever change?") or about a
-    release older than ``latest``, the newest the setting's claims name ("the 5.7 manual"), so
-    values older versions had make the answer scoped; a question in the present, or about the
-    newest release, asks about today, and those values are only listed beside it."""
-    if re.match(r"\s*(?:was|were|did|had)\b", text, re.IGNORECASE) or PAST.search(text) or re.search(
-            r"\b(?:still|changed?)\b", text, re.IGNORECASE):
+def asks_history(question: Question, latest: tuple[int, ...] = ()) -> bool:
+    """The question asks about the past (``looks_back``: "Was it always ...?", "did older releases
+    ...?") or about a release older than ``latest``, the newest the setting's claims name ("the 5.7
+    manual"), so values older versions had make the answer scoped; a question in the present, or
+    about the newest release, asks about today, and those values are only listed beside it."""
+    if looks_back(question):
         return True
-    asked = [release(v) for v in re.findall(r"(?<![\w.])\d+\.\d+(?:\.\d+)*(?![\w.])", text)]
+    asked = [release(v) for v in re.findall(r"(?<![\w.])\d+\.\d+(?:\.\d+)*(?![\w.])", question.text)]
     return any(not latest or v < latest for v in asked)
 
 
@@ -122,7 +121,7 @@ def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tu
     three authors, none worse)."""
     proposed = proposed_values(question.text)
     first = answers[0] if answers and answers[0].status == "authoritative" else None
-    return bool(proposed) and first is not None and not asks_history(question.text, latest) \
+    return bool(proposed) and first is not None and not asks_history(question, latest) \
         and any(same_value(p, first.candidates[0], one_setting=True) for p in proposed)
 
 
@@ -132,7 +131,7 @@ def judge_setting(question: Question, setting: str, candidates: Sequence[Candida
     """``doubt``: the answers less the rivals we cannot stand behind (``src.claims.rivals``)."""
     answers = rivals_kept(judge_values(candidates, authority), doubt)
     latest = max((release(c.scope["version"]) for c in candidates if c.scope.get("version")), default=())
-    history = asks_history(question.text, latest)
+    history = asks_history(question, latest)
     decided = None
     if premise_holds(question, answers, latest):
         decided = VerdictStatus.CONSISTENT  # the value the question puts forward is the authoritative one
