@@ -23,10 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from ..errors import UsageError
-from ..graph.answer_set import AnswerValue, sentences_of, without
+from ..graph.answer_set import AnswerValue, Embed, sentences_of, without
 from ..graph.values import parse_value
 from ..text import stems
 from .candidate import Candidate
@@ -36,7 +35,6 @@ WEIGHTS = Path(__file__).with_name("rival_weights.json")
 FEATURES = ("q_cos", "a_cos", "q_words", "a_words", "magnitude", "no_magnitude", "same_kind", "votes",
             "score_share", "scoped", "official")
 
-Embed = Callable[[list[str]], Any]
 Weight = Callable[[str], float]
 
 

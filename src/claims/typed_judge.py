@@ -26,12 +26,13 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
 
 from ..graph.analysis import KeyResult, norm_of
 from ..graph.answer_set import (
     AnswerSet,
     AnswerValue,
+    Embed,
+    Similarity,
     answer_key,
     comparable,
     differ_by_scope,
@@ -46,6 +47,7 @@ from ..graph.keys import KEY_THRESHOLD
 from ..graph.question import AnswerType, Question
 from ..graph.scope import compatible, conflicting, scope_values
 from ..graph.value_compare import compare
+from ..graph.values import Norm
 from ..types import Chunk, VerdictStatus
 from .candidate import Candidate, officially
 from .judge import premise_holds
@@ -212,11 +214,11 @@ class GraphFacts:
     same-fact threshold measured on labelled key pairs (``src.graph.keys``)."""
 
     keys: Sequence[KeyResult]
-    similarity: Callable[[str, list[str]], Any] | None = None
+    similarity: Similarity | None = None
 
     @cached_property
-    def _stated(self) -> dict[str, list[tuple[str, Any]]]:
-        stated: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+    def _stated(self) -> dict[str, list[tuple[str, Norm]]]:
+        stated: dict[str, list[tuple[str, Norm]]] = defaultdict(list)
         for k in self.keys:
             for node in k.claims:
                 for s in node.support:
@@ -263,7 +265,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
                   idf: Callable[[str], float] | None = None, mentions: Callable[[str], int] | None = None,
                   facts: GraphFacts | None = None,
                   setting_of: Callable[[Candidate], str | None] | None = None,
-                  embed: Callable[[list[str]], Any] | None = None,
+                  embed: Embed | None = None,
                   doubt: Callable[[list[AnswerValue]], list[AnswerValue]] | None = None,
                   premise: Callable[[Question, Sequence[AnswerValue]], bool] | None = premise_holds) -> AnswerSet:
     """``facts``: the question's claim graph; candidates of another fact than the best answer's

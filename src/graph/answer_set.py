@@ -22,6 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
+
 from ..claims.candidate import Candidate
 from ..types import KeyStatus, VerdictStatus
 from .analysis import ClaimNode, KeyResult, explain
@@ -32,6 +34,9 @@ from .scope import compatible, differing_dims
 from .value_compare import compare
 from .values import UNIT_KINDS, parse_value
 from .weights import Support
+
+Embed = Callable[[list[str]], np.ndarray]  # texts -> unit rows, one per text (the corpus embedder)
+Similarity = Callable[[str, list[str]], np.ndarray]  # text, texts -> their cosines with it
 
 NUMERIC_KINDS = UNIT_KINDS | {"number", "quantity", "money"}
 
@@ -151,7 +156,7 @@ def visible(sentence: str) -> str:
 
 
 def closeness(pairs: Sequence[tuple[Sequence[str], Sequence[str]]],
-              embed: Callable[[list[str]], Any]) -> list[float | None]:
+              embed: Embed) -> list[float | None]:
     """For each pair of sentence lists, the highest cosine of a sentence of one with a sentence of
     the other (``embed`` giving unit rows; each text embedded once); None where a list is empty.
     The same-thing tests of the answer set (``said_alike``) and the audit (``far_edges``)."""
@@ -170,7 +175,7 @@ def sentences_of(a: AnswerValue, blank: bool = True) -> list[str]:
                    for c in a.candidates if c.sentence})
 
 
-def said_alike(answers: Sequence[AnswerValue], embed: Callable[[list[str]], Any]) -> list[AnswerValue]:
+def said_alike(answers: Sequence[AnswerValue], embed: Embed) -> list[AnswerValue]:
     """The answers less each contradicted value none of whose sentences says what one of the
     authoritative value's sentences says, both values blanked (cosine under ``SAME_ANSWER``,
     ``embed`` giving unit rows): it answers another fact that shares the question's words ("up to
