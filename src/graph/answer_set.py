@@ -294,11 +294,12 @@ def settle(question: Question, answers: Sequence[AnswerValue], *, several_scoped
            decided: VerdictStatus | None = None) -> tuple[list[AnswerValue], VerdictStatus]:
     """The verdict both judges end with (a setting's, ``src.claims.judge.judge_setting``, and the
     typed answers', ``judge_answers``): ``decided`` when the judge already knows it; a question
-    looking back makes the other values what held before (scoped); a contradicted value makes a
-    contradiction; a question looking back answered with today's values alone is scoped too (of
-    22 such questions in 26 development sets, 19 in 14 sets are labelled scoped); else scoped
-    when ``several_scoped`` (the judge's test of several answers that differ by scope), else
-    consistent."""
+    looking back, or asking whether a value today's answer is not still holds
+    (``outdated_premise``), makes the other values what held before (scoped); a contradicted
+    value makes a contradiction; a question looking back answered with today's values alone is
+    scoped too (of 22 such questions in 26 development sets, 19 in 14 sets are labelled scoped);
+    else scoped when ``several_scoped`` (the judge's test of several answers that differ by
+    scope), else consistent."""
     if decided is not None:
         return list(answers), decided
     if (back := looking_back(question, answers)) is not None:
