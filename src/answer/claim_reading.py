@@ -21,8 +21,8 @@ from ..types import Chunk
 from .verdict import Focus
 
 if TYPE_CHECKING:
+    from ..claims.answer_set import AnswerValue
     from ..claims.candidate import Candidate
-    from ..graph.answer_set import AnswerValue
 
 
 def _opens_entry(text: str, start: int, end: int) -> bool:
@@ -154,7 +154,7 @@ class ClaimReading:
 
     def answer_set(self, question: str, chunks: list[Any], extractor: Any = None, graph: Any = None) -> Any:
         """The typed answers the chunks give to the question (by ``extractor``, by default the
-        offline one), judged (``src.graph.answer_set``); with ``graph`` (the chunks' claim graph),
+        offline one), judged (``src.claims.answer_set``); with ``graph`` (the chunks' claim graph),
         only the values of the fact the best answer states. Call under ``self.lock``."""
         from ..claims.answer import (
             answering_setting,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from ..claims.answer_set import AnswerSet
 from ..claims.candidate import Candidate
-from ..graph.answer_set import AnswerSet
 from ..graph.text import split_sentences
 from ..types import ScoredChunk
 from .verdict import Focus, best_sentence, scope_label

@@ -14,8 +14,8 @@ import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from ..claims.answer_set import EARLIER
 from ..config import DEFAULT_SOURCES
-from ..graph.answer_set import EARLIER
 from ..graph.html import chunk_label as cite_label
 from ..graph.html import pdf_page
 from ..types import VerdictStatus
@@ -141,7 +141,7 @@ def plain_explanation(answer: Answer, sources: Sources | None = None) -> str:
         for e in side:
             groups.setdefault(sources.names(e.get("sources") or ()), []).append(e)
         sentences += [f"{_who(who)} {_values_phrase(group, word)}{tail}." for who, group in groups.items()]
-    if answer.verdict.status == VerdictStatus.SCOPED and len(entries) == 1:  # src.graph.answer_set.looks_back
+    if answer.verdict.status == VerdictStatus.SCOPED and len(entries) == 1:  # src.claims.answer_set.looks_back
         sentences.append("The question asks about earlier releases; no source found states an earlier value.")
     return " ".join(sentences)
 

@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..claims.answer_set import AnswerSet
 from ..claims.extractor import SEMANTIC_ALONE
 from ..graph.analysis import STATUS_ORDER, ClaimNode, KeyResult
-from ..graph.answer_set import AnswerSet
 from ..graph.text import key_tokens
 from ..types import KeyStatus, ScoredChunk, VerdictStatus
 from .model import Verdict, Warning
@@ -156,7 +156,7 @@ def make_warnings(focus: Sequence[Focus], cited: Sequence[str], evidence: Sequen
     return out
 
 
-# -- the typed answer set (src.graph.answer_set) ------------------------------------------------
+# -- the typed answer set (src.claims.answer_set) ------------------------------------------------
 SUBJECT_NAMED = 0.75  # share of the subject's terms the answering chunk must name
 
 

@@ -28,12 +28,12 @@ from dataclasses import replace
 import numpy as np
 
 from ..graph.analysis import ClaimNode, KeyResult, explain, norm_of, severity
-from ..graph.answer_set import AnswerValue, answer_key, closeness, visible
 from ..graph.value_compare import compare
 from ..graph.values import Norm
 from ..text import stems
 from ..types import Chunk, Claim, KeyStatus
 from .answer import is_setting
+from .answer_set import AnswerValue, answer_key, closeness, visible
 from .judge import judge_values
 from .model import Modality, ReadClaim
 from .names import doc_version, name_stems, release

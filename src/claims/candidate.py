@@ -1,5 +1,5 @@
 """What the question-driven reader hands on, and the scope it holds under: ``Candidate`` (one
-chunk's typed answer, what ``src.graph.answer_set`` and ``src.claims.judge`` weigh), ``SpanRow``
+chunk's typed answer, what ``src.claims.answer_set`` and ``src.claims.judge`` weigh), ``SpanRow``
 (a candidate span before one is picked, what ``eval/train_span_ranker.py`` learns from),
 ``_Answering`` (a sentence that may answer, with its spans), and the scope helpers: whether a
 sentence names the plan or version asked about, the scope of the segment that holds a value, and

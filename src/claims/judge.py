@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from ..graph.answer_set import (
+from ..graph.question import Question
+from ..types import VerdictStatus
+from .answer_set import (
     NUMERIC_KINDS,
     AnswerSet,
     AnswerValue,
@@ -27,8 +29,6 @@ from ..graph.answer_set import (
     settle,
     support_weight,
 )
-from ..graph.question import Question
-from ..types import VerdictStatus
 from .candidate import Candidate
 from .names import release
 

@@ -25,9 +25,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import UsageError
-from ..graph.answer_set import AnswerValue, Embed, sentences_of, without
 from ..graph.values import parse_value
 from ..text import stems
+from .answer_set import AnswerValue, Embed, sentences_of, without
 from .candidate import Candidate
 
 WEIGHTS = Path(__file__).with_name("rival_weights.json")

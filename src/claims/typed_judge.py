@@ -14,9 +14,9 @@
   each sentence answered. The official docs are one author: among their values the best
   answering sentence wins. The loser is ``contradicted``, never stated as the answer.
 
-The verdict is ``src.graph.answer_set.settle``'s, the one both judges end with (the settings
+The verdict is ``src.claims.answer_set.settle``'s, the one both judges end with (the settings
 judge is ``src.claims.judge``); the answer set's values and statuses are
-``src.graph.answer_set``'s.
+``src.claims.answer_set``'s.
 """
 
 from __future__ import annotations
@@ -28,7 +28,13 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..graph.analysis import KeyResult, norm_of
-from ..graph.answer_set import (
+from ..graph.keys import KEY_THRESHOLD
+from ..graph.question import AnswerType, Question
+from ..graph.scope import compatible, conflicting, scope_values
+from ..graph.value_compare import compare
+from ..graph.values import Norm
+from ..types import Chunk, VerdictStatus
+from .answer_set import (
     AnswerSet,
     AnswerValue,
     Embed,
@@ -43,12 +49,6 @@ from ..graph.answer_set import (
     settle,
     support_weight,
 )
-from ..graph.keys import KEY_THRESHOLD
-from ..graph.question import AnswerType, Question
-from ..graph.scope import compatible, conflicting, scope_values
-from ..graph.value_compare import compare
-from ..graph.values import Norm
-from ..types import Chunk, VerdictStatus
 from .candidate import Candidate, officially
 from .judge import premise_holds
 

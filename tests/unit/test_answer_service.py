@@ -12,6 +12,7 @@ from src.answer import AnswerService
 from src.answer.relevance import COVERAGE_MIN, COVERAGE_WITH_KEY, RelevanceModel
 from src.answer.retrieval import NAMED_LIMIT, named_voices, source_voices, unwritten_names
 from src.answer.verdict import answer_meant
+from src.claims.answer_set import AnswerSet
 from src.claims.candidate import Candidate
 from src.claims.extractor import SEMANTIC_ALONE
 from src.claims.typed_judge import judge_answers
@@ -19,7 +20,6 @@ from src.config import Settings
 from src.embeddings import load_embed_model
 from src.fusion.engine import SearchEngine
 from src.fusion.options import FusionConfig, SearchResult
-from src.graph.answer_set import AnswerSet
 from src.graph.question import analyse_question
 from src.types import Chunk, ScoredChunk
 

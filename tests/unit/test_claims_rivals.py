@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from src.claims.answer_set import AnswerValue
 from src.claims.candidate import Candidate
 from src.claims.rivals import (
     FEATURES,
@@ -16,7 +17,6 @@ from src.claims.rivals import (
     stood_behind,
 )
 from src.config import UsageError, load_settings
-from src.graph.answer_set import AnswerValue
 
 
 def _value(value: str, normalized: str, status: str, sentence: str, source: str, *, kind: str = "duration",

@@ -117,7 +117,7 @@ def test_one_value_per_scope_from_one_sentence() -> None:
 
 
 def test_rates_written_with_a_slash_one_per_account_class() -> None:
-    # CloudSync docs; the answer set keeps the asked scope (tests/unit/test_graph_answer_set.py)
+    # CloudSync docs; the answer set keeps the asked scope (tests/unit/test_claims_answer_set.py)
     ex = AnswerExtractor(Tagger(None))
     q = analyse_question("How many requests per hour can a Pro account make?")
     text = "Rate limits: 1000 requests/hour for free accounts, 10000/hour for Pro accounts."
@@ -639,7 +639,7 @@ def test_a_state_stated_outweighs_sentences_that_only_speak_of_the_thing() -> No
 
 
 def test_a_release_and_that_release_or_later_are_one_answer() -> None:
-    from src.graph.answer_set import same_value
+    from src.claims.answer_set import same_value
 
     def v(value: str, norm: str) -> Candidate:
         return Candidate(value, norm, "version", {}, "", "kb/x#c0", "docs", 1.0)

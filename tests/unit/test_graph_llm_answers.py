@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from src.answer import AnswerService
+from src.claims.answer_set import same_value
 from src.claims.extractor import AnswerExtractor, make_extractor
 from src.claims.typed_judge import judge_answers
 from src.errors import ModelUnavailable
-from src.graph.answer_set import same_value
 from src.graph.llm_answers import (
     ANSWERS_SCHEMA,
     SYSTEM_PROMPT,

@@ -24,16 +24,16 @@ from typing import Any
 
 import numpy as np
 
-from ..claims.candidate import Candidate
+from ..graph.analysis import ClaimNode, KeyResult, explain
+from ..graph.claims import short_hash
+from ..graph.mentions import find_mentions
+from ..graph.question import Question
+from ..graph.scope import compatible, differing_dims
+from ..graph.value_compare import compare
+from ..graph.values import UNIT_KINDS, parse_value
+from ..graph.weights import Support
 from ..types import KeyStatus, VerdictStatus
-from .analysis import ClaimNode, KeyResult, explain
-from .claims import short_hash
-from .mentions import find_mentions
-from .question import Question
-from .scope import compatible, differing_dims
-from .value_compare import compare
-from .values import UNIT_KINDS, parse_value
-from .weights import Support
+from .candidate import Candidate
 
 Embed = Callable[[list[str]], np.ndarray]  # texts -> unit rows, one per text (the corpus embedder)
 Similarity = Callable[[str, list[str]], np.ndarray]  # text, texts -> their cosines with it

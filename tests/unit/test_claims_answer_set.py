@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import numpy as np
 
+from src.claims.answer_set import same_value, settle
 from src.claims.candidate import Candidate
 from src.claims.typed_judge import GraphFacts, judge_answers, mentioned_by, one_per_author
 from src.graph.analysis import ClaimNode, KeyResult
-from src.graph.answer_set import same_value, settle
 from src.graph.question import analyse_question
 from src.graph.weights import Support
 from src.types import Chunk, KeyStatus, VerdictStatus
