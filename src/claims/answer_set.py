@@ -251,7 +251,8 @@ def outdated_premise(question: Question, answers: Sequence[AnswerValue]) -> bool
     50 MB?") and today's authoritative answer is another: the asker's value held once, so
     the two differ by release (scoped), not as rivals. Over the 43 development sets 20 questions
     have that shape; 15 are labelled scoped, 3 contradictions, 2 consistent (thirty-first session:
-    verdicts +9 in eleven sets of several authors, four sets -1, where "still" meant "even so")."""
+    verdicts +9 in eleven sets of several authors; four sets -1, two where "still" meant "even
+    so", two where a release or "2FA" was read as the value put forward)."""
     if not STILL.search(question.text):
         return False
     proposed = proposed_values(question.text)
