@@ -246,6 +246,17 @@ def proposed_values(text: str) -> list[Candidate]:
 STILL = re.compile(r"\bstill\b", re.IGNORECASE)
 
 
+def premise_is_answer(question: Question, answers: Sequence[AnswerValue]) -> bool | None:
+    """Whether a value the question puts forward (``proposed_values``) is today's authoritative
+    answer; None when it puts none forward or no value is authoritative. The premise tests of both
+    judges (``outdated_premise`` here, ``src.claims.judge.premise_holds``) ask it."""
+    proposed = proposed_values(question.text)
+    first = answers[0] if answers and answers[0].status == "authoritative" else None
+    if not proposed or first is None:
+        return None
+    return any(same_value(p, first.candidates[0], one_setting=True) for p in proposed)
+
+
 def outdated_premise(question: Question, answers: Sequence[AnswerValue]) -> bool:
     """The question asks whether a value it puts forward still holds ("Is the upload cap still
     50 MB?") and today's authoritative answer is another: the asker's value held once, so
@@ -253,12 +264,7 @@ def outdated_premise(question: Question, answers: Sequence[AnswerValue]) -> bool
     have that shape; 15 are labelled scoped, 3 contradictions, 2 consistent (thirty-first session:
     verdicts +9 in eleven sets of several authors; four sets -1, two where "still" meant "even
     so", two where a release or "2FA" was read as the value put forward)."""
-    if not STILL.search(question.text):
-        return False
-    proposed = proposed_values(question.text)
-    first = answers[0] if answers and answers[0].status == "authoritative" else None
-    return bool(proposed) and first is not None \
-        and not any(same_value(p, first.candidates[0], one_setting=True) for p in proposed)
+    return bool(STILL.search(question.text)) and premise_is_answer(question, answers) is False
 
 
 def looks_back(question: Question) -> bool:
@@ -267,18 +273,15 @@ def looks_back(question: Question) -> bool:
     return bool(HEARSAY.search(question.text) or PAST.search(question.text) and _PAST_TENSE.search(question.text))
 
 
-def looking_back(question: Question, answers: Sequence[AnswerValue]) -> tuple[AnswerValue, ...] | None:
-    """A question about the past that the evidence answers with today's value and another: the
-    other is what held before (the asker heard it), not a rival: supported, scoped to earlier
-    releases. None when the question does not look back or no value is contradicted. Over the ten
+def looking_back(answers: Sequence[AnswerValue]) -> tuple[AnswerValue, ...]:
+    """The answers to a question about the past that the evidence answers with today's value and
+    another: the other is what held before (the asker heard it), not a rival: supported, scoped to
+    earlier releases (``settle`` asks whether the question looks back). Over the ten
     realkb-format development sets 16 of the 18 questions with such words are labelled scoped
     (three of them had been contradictions, one each in three sets); the two others use "ever"
     in passing ("if nobody ever touched it") and found no rival. A question asking why others say
     a value (``HEARSAY``: "why do some posts say ...?") asks where it comes from: the five such
     questions of five authors in the eleven sets are all labelled scoped."""
-    if not (looks_back(question) or outdated_premise(question, answers)) \
-            or not any(a.status == "contradicted" for a in answers):
-        return None
     return tuple(replace(a, status="supported", scope={**a.scope, "version": EARLIER}, contradicts=())
                  if a.status == "contradicted" else replace(a, contradicts=()) for a in answers)
 
@@ -303,11 +306,13 @@ def settle(question: Question, answers: Sequence[AnswerValue], *, several_scoped
     scope), else consistent."""
     if decided is not None:
         return list(answers), decided
-    if (back := looking_back(question, answers)) is not None:
-        return list(back), VerdictStatus.SCOPED
-    if any(a.status == "contradicted" for a in answers):
+    past = looks_back(question) or outdated_premise(question, answers)
+    contradicted = any(a.status == "contradicted" for a in answers)
+    if past and contradicted:
+        return list(looking_back(answers)), VerdictStatus.SCOPED
+    if contradicted:
         return list(answers), VerdictStatus.CONTRADICTION
-    if (looks_back(question) or outdated_premise(question, answers)) and answers:
+    if past and answers:
         return list(answers), VerdictStatus.SCOPED  # today's value, and the question asks about the past
     return list(answers), VerdictStatus.SCOPED if several_scoped else VerdictStatus.CONSISTENT
 

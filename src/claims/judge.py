@@ -23,7 +23,7 @@ from .answer_set import (
     AnswerValue,
     answer_key,
     looks_back,
-    proposed_values,
+    premise_is_answer,
     rivals_kept,
     same_value,
     settle,
@@ -119,10 +119,7 @@ def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tu
     is consistent whatever other values sources give. Both judges ask it (the typed answers' judge
     since the twenty-eighth session: over 26 development sets 3 verdicts better, in three sets of
     three authors, none worse)."""
-    proposed = proposed_values(question.text)
-    first = answers[0] if answers and answers[0].status == "authoritative" else None
-    return bool(proposed) and first is not None and not asks_history(question, latest) \
-        and any(same_value(p, first.candidates[0], one_setting=True) for p in proposed)
+    return premise_is_answer(question, answers) is True and not asks_history(question, latest)
 
 
 def judge_setting(question: Question, setting: str, candidates: Sequence[Candidate],
