@@ -49,7 +49,7 @@ _HUNDREDS = rf"(?:{_BELOW_100}(?:\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?)?)"
 MULTIPLIERS = {"thousand": 1e3, "million": 1e6}
 # "forty-five", "two hundred and ten", "fifteen thousand", "seven": one number written in words
 # (articles left out)
-SPELLED_NUMBER = re.compile(rf"\b(?:{_HUNDREDS}(?:\s+(?:thousand|million)(?:,?\s+(?:and\s+)?{_HUNDREDS})?)?"
+SPELLED_NUMBER = re.compile(rf"\b(?:{_HUNDREDS}(?:\s+(?:{'|'.join(MULTIPLIERS)})(?:,?\s+(?:and\s+)?{_HUNDREDS})?)?"
                             rf"|hundred)\b", re.IGNORECASE)
 # A number in digits, or in words: "forty-five" is one number, not the range forty to five.
 ANY_NUM = rf"(?:{NUM}|{SPELLED_NUMBER.pattern}|\b{WORD_NUM}\b)"
