@@ -47,6 +47,7 @@ from src.answer.service import AnswerService, AskOptions  # noqa: E402
 from src.claims.sentences import chunk_sentences  # noqa: E402
 from src.config import load_settings  # noqa: E402
 from src.evaluation.answers import same_value  # noqa: E402
+from src.evaluation.gold import json_lines  # noqa: E402
 from src.evaluation.realkb import Case, load_cases, products, score_answer  # noqa: E402
 from src.graph.question import ENTITY_TYPES  # noqa: E402
 
@@ -136,8 +137,7 @@ def main() -> None:
         counts: Counter[tuple[str, str]] = Counter()
         for product in products(root):
             svc = AnswerService.open(load_settings(), data=product / "data")
-            sides = [json.loads(line).get("sides") or [] for line in
-                     (product / "conflicts.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+            sides = [obj.get("sides") or [] for _, obj in json_lines(product / "conflicts.jsonl")]
             for case, side in zip(load_cases(product), sides, strict=True):
                 quoted = tuple(tuple(str(v) for v in s[1]) if len(s) > 1 else () for s in side[:2])
                 st = case_stages(svc, case, (quoted + ((), ()))[:2])

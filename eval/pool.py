@@ -96,6 +96,13 @@ def names(sets: list[Path]) -> list[str]:
     return out
 
 
+def folders(sets: list[Path]) -> None:
+    """Stop, naming it, at the first of ``sets`` that is no folder."""
+    missing = [s for s in sets if not s.is_dir()]
+    if missing:
+        raise SystemExit(f"not a folder: {missing[0]}")
+
+
 def score(root: Path, out: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "main.py"), "eval", "realkb", str(root), "--json"],
                           cwd=ROOT, capture_output=True, text=True, check=False)
@@ -125,9 +132,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--against", type=Path, help="the --out folder of an earlier run")
     args = ap.parse_args()
-    missing = [s for s in args.sets if not s.is_dir()]
-    if missing:
-        raise SystemExit(f"not a folder: {missing[0]}")
+    folders(args.sets)
     args.out.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(lambda s: score(s[0], args.out / f"{s[1]}.json"), zip(args.sets, names(args.sets), strict=True)))

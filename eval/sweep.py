@@ -98,9 +98,7 @@ def main() -> None:
     ap.add_argument("sets", type=Path, nargs="+", help="realkb-format folders")
     ap.add_argument("--json", type=Path, help="write every value's per-set figures and verdicts here")
     args = ap.parse_args()
-    missing = [s for s in args.sets if not s.is_dir()]
-    if missing:
-        raise SystemExit(f"not a folder: {missing[0]}")
+    pool.folders(args.sets)
     module, name, values = parse_spec(args.spec)
     runs = sweep(module, name, values, args.sets)
     first = repr(values[0])
