@@ -1,5 +1,6 @@
 """The shapes of a chunk's lines that the reader's walk (``src.claims.reader``) reads beside the
-entry heads of ``src.claims.layout``: a fenced block, up to its closing fence; a label line
+entry heads of ``src.claims.layout``: a fenced block, up to its closing fence (a reStructuredText
+title's underline of backticks or tildes opens none, ``opens_fence``); a label line
 ("Default: 10 seconds", "Type: int"); and the entries named by words, not by a setting's name: a
 definition list's term over its ": " body, and a heading of a few words whose section gives a
 "Default:" line.
@@ -17,9 +18,25 @@ _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
+_UNDERLINE = re.compile(r"^\s*(`{3,}|~{3,})\s*$")
+
+
 def _closing_fence(lines: list[str], i: int) -> int:
     """The line that closes the fenced block ``lines[i]`` opens (``len(lines)`` when the chunk ends first)."""
     return next((j for j in range(i + 1, len(lines)) if _FENCE.match(lines[j])), len(lines))
+
+
+def opens_fence(lines: list[str], i: int) -> bool:
+    """Whether ``lines[i]`` opens a fenced block. A run of backticks or tildes alone that no fence
+    closes in the chunk, as long as the line of text above it or (the chunk cut between the two)
+    of six or more, underlines a reStructuredText title ("Section Values" over "~~~~~~~~~~~~~~"):
+    no code follows it."""
+    if not _FENCE.match(lines[i]):
+        return False
+    run = _UNDERLINE.match(lines[i])
+    above = lines[i - 1].strip() if i > 0 else ""
+    long = run is not None and (len(run.group(1)) >= 6 or bool(above) and len(run.group(1)) >= len(above))
+    return not (long and _closing_fence(lines, i) == len(lines))
 
 
 def _defined_term(lines: list[str], i: int) -> str | None:

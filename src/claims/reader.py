@@ -37,7 +37,7 @@ from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
 from .blocks import DEFAULT_CUE, BlockReader, cued, is_time_unit, measured_in, time_suffixed
 from .layout import DEFINITION, entry_head, hanging_head, unwrap
-from .line_shapes import _FENCE, _LABEL, _closing_fence, _defined_term, _titled_entry
+from .line_shapes import _LABEL, _closing_fence, _defined_term, _titled_entry, opens_fence
 from .model import Attribute, Modality, ReadClaim
 from .names import (
     NEWER,
@@ -298,7 +298,7 @@ class _Reader(BlockReader):
                 under, i = True, i + 1
                 continue
             if under and line.strip():  # "Default:" over "    dns_timeout 30 seconds": its value
-                if _FENCE.match(line):  # a fenced block: up to its closing fence
+                if opens_fence(lines, i):  # a fenced block: up to its closing fence
                     end = _closing_fence(lines, i)
                     block, i = lines[i + 1:end], end + 1
                 else:  # an indented block or a line: up to the next blank line
@@ -307,9 +307,9 @@ class _Reader(BlockReader):
                 under = False
                 yield from self._defaults(block)
                 continue
-            if _FENCE.match(line) or _TABLE.match(line):
+            if opens_fence(lines, i) or _TABLE.match(line):
                 lead = False
-            if _FENCE.match(line):
+            if opens_fence(lines, i):
                 j = _closing_fence(lines, i)
                 yield from self.config(lines[i + 1:j])
                 i = j + 1

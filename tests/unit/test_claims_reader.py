@@ -60,6 +60,17 @@ def test_config_lines_are_configured_values_and_shell_sessions_give_nothing() ->
     assert _read(text) == [("worker_count", "6", "configured", {}), ("idle_timeout", "30s", "configured", {})]
 
 
+def test_a_restructuredtext_underline_opens_no_code_block() -> None:
+    # The chunk begins under its title's "~~~" underline (the chunker cut between the two): the
+    # entries below it are prose, as they are when the title stands above the underline.
+    entries = "``flush_interval``\n\n  How often buffers are written out.\n\n  *Default*: 90\n"
+    assert _read("~~~~~~~~~~~~~~~~~~~~\n\n" + entries) == [("flush_interval", "90", "default", {})]
+    assert _read("Writer Options\n``````````````\n\n" + entries) == [("flush_interval", "90", "default", {})]
+    # A fence that a fence closes, or a short one left open (a block the chunk cuts), is code.
+    assert _read("Run:\n~~~~~~~~\nflush_interval = 5\n~~~~~~~~\n") == [("flush_interval", "5", "configured", {})]
+    assert _read("```\n" + entries) == []
+
+
 def test_table_header_names_the_column_and_a_version_table_keeps_only_the_changes() -> None:
     text = ("| Release | Default value |\n|---|---|\n| 1.0 | 200 |\n| 1.1 | 200 |\n| 2.0 | 500 |\n| 2.1 | 500 |\n")
     got = _read(text, title="Options: queue.depth")
