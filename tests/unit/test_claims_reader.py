@@ -60,6 +60,14 @@ def test_config_lines_are_configured_values_and_shell_sessions_give_nothing() ->
     assert _read(text) == [("worker_count", "6", "configured", {}), ("idle_timeout", "30s", "configured", {})]
 
 
+def test_capitalised_directives_of_a_config_block_are_read_as_its_lower_case_ones() -> None:
+    # OpenSSH, Apache and ClamAV write their directives capitalised, set or left commented out.
+    text = ("```\n# Seconds a client may stay idle before it is dropped.\nIdleTimeout 600\n"
+            "#MaxWorkers 16\nlisten_port 8080\n```\n")
+    assert _read(text) == [("idletimeout", "600", "configured", {}), ("maxworkers", "16", "default", {}),
+                           ("listen_port", "8080", "configured", {})]
+
+
 def test_a_restructuredtext_underline_opens_no_code_block() -> None:
     # The chunk begins under its title's "~~~" underline (the chunker cut between the two): the
     # entries below it are prose, as they are when the title stands above the underline.
