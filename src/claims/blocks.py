@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from ..graph.mentions import Mention, find_mentions
 from ..graph.values import parse_value, resolve_unit
-from ..pipelines.config_text import COMMENT, CONFIG, is_section
+from ..pipelines.config_text import COMMENT, CONFIG, is_section, key_cased
 from ..text import TOKEN
 from .model import Attribute, Modality, ReadClaim
 from .names import identifiers
@@ -97,17 +97,10 @@ def time_suffixed(value: str) -> str:
     return f"{m.group(1)} {_TIME_LETTERS[m.group(2)]}" if m else ""
 
 
-def _key_cased(text: str) -> str:
-    """A directive's line with its key as ``CONFIG`` reads keys: the capitalised directives of
-    OpenSSH, Apache or ClamAV ("Port 8888", "MaxAuthTries 6") start lower-case."""
-    text = text.lstrip()
-    return text[:1].lower() + text[1:]
-
-
 def _uncommented(line: str) -> str:
     """A directive's line without its comment marker, its key as ``CONFIG`` reads keys
     ("#MaxAuthTries 6" -> "maxAuthTries 6")."""
-    return _key_cased(line.lstrip()[1:])
+    return key_cased(line.lstrip()[1:])
 
 
 def _commented_out(line: str) -> re.Match[str] | None:
@@ -141,7 +134,7 @@ class BlockReader:
         if not body or not file and any(_SHELL.match(ln) for ln in body):
             return
         sections = [ln for ln in body if is_section(ln)]  # [mysqld], http { ... }
-        settings = [ln for ln in body if CONFIG.match(_key_cased(ln)) and not COMMENT.match(ln)]
+        settings = [ln for ln in body if CONFIG.match(key_cased(ln)) and not COMMENT.match(ln)]
         comments = [ln for ln in body if COMMENT.match(ln)]
         if len(settings) + len(comments) + len(sections) < 0.8 * len(body):
             return
@@ -162,7 +155,7 @@ class BlockReader:
             if cm and not (shown or file and self._commented_default(rows, i, note)):
                 note.append(cm.group("text"))
                 continue
-            m = shown or CONFIG.match(cm.group("text") if cm else _key_cased(ln))
+            m = shown or CONFIG.match(cm.group("text") if cm else key_cased(ln))
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
                 said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()

@@ -28,8 +28,15 @@ def is_section(line: str) -> bool:
     return s.startswith("[") and s.endswith("]") or s.endswith("{") or s == "}"
 
 
+def key_cased(line: str) -> str:
+    """A directive's line with its key as ``CONFIG`` reads keys: the capitalised directives of
+    OpenSSH, Apache, Tor or ClamAV ("Port 8888", "MaxAuthTries 6") start lower-case."""
+    text = line.lstrip()
+    return text[:1].lower() + text[1:]
+
+
 def _directive(line: str) -> bool:
-    m = CONFIG.match(line)
+    m = CONFIG.match(key_cased(line))
     return m is not None and len(m.group("value").split()) <= MAX_VALUE_WORDS
 
 
@@ -40,7 +47,9 @@ def reads_as_config(text: str) -> bool:
     documents of the development pool (realkb, the support sets, four real-text sets, the four
     answer corpora, samples/ and data/) this picks the nine that print a shipped or sample
     configuration file (0.9 to 1.0 of their lines); the next most config-like, a blog quoting a
-    jail among its prose, has 0.6."""
+    jail among its prose, has 0.6. Reading capitalised directives as their keys (``key_cased``)
+    adds, over the 2,067 documents of the 47-set pool with those corpora, twelve more shipped
+    files (sudoers, torrc, apache2.conf, tinyproxy.conf, ...) and no other document."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     directives = shaped = 0
     for ln in lines:

@@ -158,6 +158,10 @@ def test_a_page_printing_a_configuration_file_is_read_as_one(tmp_path: Path) -> 
     prose = ("# Tuning the guard\n\nMost hosts raise the limits below.\n\nblocktime = 1h\nstrikes = 3\n\n"
              "Restart the service afterwards so the new values apply to every jail you run.\n")
     assert [r.metadata.get("format") for r in load(write(tmp_path, "blogs/tuning.md", prose))] == [None]
+    # capitalised directives, as OpenSSH, Apache and Tor write them, set or left commented out
+    capitalised = ("---\ntitle: guardd.conf as shipped\n---\n# How long an address stays blocked.\n"
+                   "BlockTime 600\n\n# Strikes before an address is blocked.\n#Strikes 5\nUser guard\n")
+    assert [r.metadata.get("format") for r in load(write(tmp_path, "docs/guardd_conf.md", capitalised))] == ["config"]
 
 
 def test_markdown_title_falls_back_to_first_heading_txt_has_none(tmp_path: Path) -> None:
