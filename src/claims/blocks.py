@@ -100,7 +100,8 @@ def time_suffixed(value: str) -> str:
 def _uncommented(line: str) -> str:
     """A directive's line without its comment marker, its key as ``CONFIG`` reads keys
     ("#MaxAuthTries 6" -> "maxAuthTries 6")."""
-    return key_cased(line.lstrip()[1:])
+    text = line.lstrip()[1:]
+    return text[:1].lower() + text[1:]
 
 
 def _commented_out(line: str) -> re.Match[str] | None:

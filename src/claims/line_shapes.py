@@ -18,9 +18,6 @@ _LABEL = re.compile(r"^\s*(?:[-*]\s+)?[*_]*(?P<label>[A-Z][A-Za-z ]{1,30}?)[*_]*
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
-_UNDERLINE = re.compile(r"^\s*(`{3,}|~{3,})\s*$")
-
-
 def _closing_fence(lines: list[str], i: int) -> int:
     """The line that closes the fenced block ``lines[i]`` opens (``len(lines)`` when the chunk ends first)."""
     return next((j for j in range(i + 1, len(lines)) if _FENCE.match(lines[j])), len(lines))
@@ -33,9 +30,9 @@ def opens_fence(lines: list[str], i: int) -> bool:
     no code follows it."""
     if not _FENCE.match(lines[i]):
         return False
-    run = _UNDERLINE.match(lines[i])
+    run = lines[i].strip()  # the fence's characters alone, or a fence with its language
     above = lines[i - 1].strip() if i > 0 else ""
-    long = run is not None and (len(run.group(1)) >= 6 or bool(above) and len(run.group(1)) >= len(above))
+    long = len(set(run)) == 1 and (len(run) >= 6 or bool(above) and len(run) >= len(above))
     return not (long and _closing_fence(lines, i) == len(lines))
 
 
