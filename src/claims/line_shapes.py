@@ -25,9 +25,9 @@ def _closing_fence(lines: list[str], i: int) -> int:
 
 def opens_fence(lines: list[str], i: int) -> bool:
     """Whether ``lines[i]`` opens a fenced block. A run of backticks or tildes alone that no fence
-    closes in the chunk, as long as the line of text above it or (the chunk cut between the two)
-    of six or more, underlines a reStructuredText title ("Section Values" over "~~~~~~~~~~~~~~"):
-    no code follows it."""
+    closes in the chunk underlines a reStructuredText title ("Section Values" over
+    "~~~~~~~~~~~~~~") when it is as long as the line of text above it, or six or more long (the
+    chunker may cut between title and underline): no code follows it."""
     if not _FENCE.match(lines[i]):
         return False
     run = lines[i].strip()  # the fence's characters alone, or a fence with its language

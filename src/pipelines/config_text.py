@@ -29,10 +29,10 @@ def is_section(line: str) -> bool:
 
 
 def key_cased(line: str) -> str:
-    """A directive's line with its key as ``CONFIG`` reads keys: the capitalised directives of
-    OpenSSH, Apache, Tor or ClamAV ("Port 8888", "MaxAuthTries 6", "Timeout=3") start lower-case.
-    A capitalised word before a colon is a label ("Title: ...", "Reply: Yes."), no directive: the
-    line stays as it is."""
+    """A directive's line, without its indentation, with its key as ``CONFIG`` reads keys: the
+    capitalised directives of OpenSSH, Apache, Tor or ClamAV ("Port 8888", "MaxAuthTries 6",
+    "Timeout=3") start lower-case. A capitalised word before a colon is a label ("Title: ...",
+    "Reply: Yes."), no directive: that line keeps its case."""
     text = line.lstrip()
     key = CONFIG.match(text[:1].lower() + text[1:])
     if key is None or text[key.end("key"):].lstrip().startswith(":"):

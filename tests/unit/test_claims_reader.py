@@ -66,6 +66,8 @@ def test_capitalised_directives_of_a_config_block_are_read_as_its_lower_case_one
             "#MaxWorkers 16\nlisten_port 8080\n```\n")
     assert _read(text) == [("idletimeout", "600", "configured", {}), ("maxworkers", "16", "default", {}),
                            ("listen_port", "8080", "configured", {})]
+    # A capitalised word before a colon is a label (a service's status output), no directive.
+    assert _read("```\nLoaded: loaded\nActive: active (running)\nTasks: 5\n```\n") == []
 
 
 def test_a_restructuredtext_underline_opens_no_code_block() -> None:
