@@ -24,7 +24,11 @@ the thirtieth session ``written`` looked for ``answers.jsonl``'s wording alone, 
 paraphrase ("1440 minutes (24 hours)" for a thread's "defaults to 1440"): on the 39-set pool it
 counted 171 other sides lost there, 30 with the quoted strings. The settings
 reader answers some questions without the extractor; a value it answers shows as "ok" however the
-earlier stages went. Counts per set and in all are printed; ``--json`` writes one line per case.
+earlier stages went. Beside the stages, ``official_read``: whether the settings reader
+(``src.claims.reader``) reads the official value from any chunk of its document, read for the
+question or not; an official value it reads but the answer lacks was lost in choosing the
+setting, not in reading (on the 47-set pool, 189 of the 369 lost at ``typed``). Counts per set
+and in all are printed; ``--json`` writes one line per case.
 Nothing is tuned here: the script only reads, so a session can see which stage to work on
 before it writes a rule (BENCHMARKS.md, "Twentieth session").
 """
@@ -44,6 +48,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from src.answer.service import AnswerService, AskOptions  # noqa: E402
+from src.claims.reader import read_chunk  # noqa: E402
 from src.claims.sentences import chunk_sentences  # noqa: E402
 from src.config import load_settings  # noqa: E402
 from src.evaluation.answers import same_value  # noqa: E402
@@ -61,10 +66,12 @@ class CaseStages:
     other: str  # the same for the other side's value
     verdict_ok: bool
     atype: str = ""  # the answer type the question was read as asking
+    official_read: bool = False  # the settings reader reads the official value from its document
 
     def to_json(self) -> dict[str, object]:
         return {"product": self.case.product, "q": self.case.q, "expect": self.case.expect,
-                "atype": self.atype, "official": self.official, "other": self.other, "verdict_ok": self.verdict_ok}
+                "atype": self.atype, "official": self.official, "other": self.other, "verdict_ok": self.verdict_ok,
+                "official_read": self.official_read}
 
 
 def _written(value: str, text: str) -> bool:
@@ -119,11 +126,15 @@ def case_stages(svc: AnswerService, case: Case, written: tuple[tuple[str, ...], 
             "answered": answered,
         })
 
+    doc = _prefix(case.official_doc)  # every chunk of the official document, read or not
+    official_read = any(same_value(o, c.value, c.normalized) for ch in svc.chunks if ch.id.startswith(doc)
+                        for c in read_chunk(ch) for o in case.official)
     official_answered = any(same_value(o, s) for o in case.official for s in score.stated)
     pool = score.contradicted if case.other_status == "contradicted" else score.stated
     other_answered = any(same_value(case.other, v) for v in pool)
     return CaseStages(case, follow(case.official_doc, case.official, official_answered, written[0]),
-                      follow(case.other_doc, (case.other,), other_answered, written[1]), score.verdict_ok, q.atype.value)
+                      follow(case.other_doc, (case.other,), other_answered, written[1]), score.verdict_ok, q.atype.value,
+                      official_read)
 
 
 def main() -> None:
@@ -143,6 +154,7 @@ def main() -> None:
                 st = case_stages(svc, case, (quoted + ((), ()))[:2])
                 counts[("official", st.official)] += 1
                 counts[("other", st.other)] += 1
+                counts[("read", st.official)] += st.official_read
                 if out:
                     out.write(json.dumps(st.to_json()) + "\n")
         total.update(counts)
@@ -157,6 +169,9 @@ def _print(name: str, counts: Counter[tuple[str, str]]) -> None:
     for side in ("official", "other"):
         lost = ", ".join(f"{stage} {counts[(side, stage)]}" for stage in (*STAGES, "ok"))
         print(f"{name:>14} {side:>8}: lost at {lost}")
+    read = ", ".join(f"{stage} {counts[('read', stage)]}" for stage in STAGES if counts[("read", stage)])
+    if read:
+        print(f"{name:>14} {'official':>8}: lost though the settings reader reads it from its document: {read}")
 
 
 if __name__ == "__main__":

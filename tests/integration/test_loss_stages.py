@@ -34,6 +34,9 @@ def test_stages_of_the_headline_question(tmp_path: Path, monkeypatch: pytest.Mon
         # the thread is read, but it never writes this value: lost before any sentence is typed
         {"q": HEADLINE, "expect": "contradiction",
          "sides": [["data/docs/plans.md", ["14 days"]], ["data/forums/t003", ["45 days"]]], "authoritative": ["14 days"]},
+        # an official value its document never gives: the settings reader does not read it there
+        {"q": HEADLINE, "expect": "contradiction",
+         "sides": [["data/docs/plans.md", ["21 days"]], ["data/forums/t003", ["7 days"]]], "authoritative": ["21 days"]},
     ]
     answers = [{"q": HEADLINE, "verdict": "contradiction",
                 "answers": [{"value": "14 days", "status": "authoritative", "source": s["sides"][0][0]},
@@ -43,11 +46,13 @@ def test_stages_of_the_headline_question(tmp_path: Path, monkeypatch: pytest.Mon
     (product / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers))
     monkeypatch.chdir(ROOT)
     svc = AnswerService.open(load_settings(), data=product / "data")
-    first, second, third = (loss_stages.case_stages(svc, case) for case in load_cases(product))
+    first, second, third, fourth = (loss_stages.case_stages(svc, case) for case in load_cases(product))
     assert (first.official, first.other, first.verdict_ok) == ("ok", "ok", True)
+    assert first.official_read and first.to_json()["official_read"] is True  # the plans table's row
     assert (second.official, second.other, second.verdict_ok) == ("ok", "retrieved", True)
     assert second.to_json()["other"] == "retrieved" and second.to_json()["atype"] == "duration"
     assert (third.official, third.other) == ("ok", "written")
+    assert not fourth.official_read and fourth.official == "written"
 
 
 def test_a_tickets_file_holds_every_ticket_chunk() -> None:
