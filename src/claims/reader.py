@@ -307,9 +307,10 @@ class _Reader(BlockReader):
                 under = False
                 yield from self._defaults(block)
                 continue
-            if opens_fence(lines, i) or _TABLE.match(line):
+            fence = opens_fence(lines, i)  # it looks ahead for the closing fence: asked once
+            if fence or _TABLE.match(line):
                 lead = False
-            if opens_fence(lines, i):
+            if fence:
                 j = _closing_fence(lines, i)
                 yield from self.config(lines[i + 1:j])
                 i = j + 1

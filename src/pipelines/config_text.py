@@ -34,10 +34,9 @@ def key_cased(line: str) -> str:
     "Timeout=3") start lower-case. A capitalised word before a colon is a label ("Title: ...",
     "Reply: Yes."), no directive: that line keeps its case."""
     text = line.lstrip()
-    key = CONFIG.match(text[:1].lower() + text[1:])
-    if key is None or text[key.end("key"):].lstrip().startswith(":"):
-        return text
-    return text[:1].lower() + text[1:]
+    lowered = text[:1].lower() + text[1:]
+    key = CONFIG.match(lowered)
+    return text if key is None or text[key.end("key"):].lstrip().startswith(":") else lowered
 
 
 def _directive(line: str) -> bool:
