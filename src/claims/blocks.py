@@ -29,6 +29,8 @@ from .names import identifiers
 _SECTION = re.compile(r"^\s*\[([A-Za-z][\w .:-]*)\]\s*$")  # "[mysqld]", "[DEFAULT]"; not "[...]"
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
 DEFAULT_CUE = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
+# a bare "Default:" label: the line or block below it gives the default
+BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)
 CUE_REACH = 60  # characters between a default cue and its value: further on, the value is another's
 _CUE_AHEAD = re.compile(r"\s*(?:(?:[`*]*[A-Za-z_][\w.]*[`*]*\s+){0,2}?(?:is|was)\s+|of\s+|to\s+|=\s*|:\s*)?[`*\"']*")
 
@@ -156,11 +158,12 @@ class BlockReader:
             if cm and not (shown or file and self._commented_default(rows, i, note)):
                 note.append(cm.group("text"))
                 continue
-            m = shown or CONFIG.match(cm.group("text") if cm else key_cased(ln))
+            m = shown or CONFIG.match(key_cased(cm.group("text") if cm else ln))
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
                 said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
-                stated = self._stated_default(said)
+                # a bare "Default:" label over the line: the line is the default, the comment states none
+                stated = None if note and BARE_DEFAULT.match(note[-1]) else self._stated_default(said)
                 if stated is not None:  # "# retries (default: 3)" above "max_retries: 5": 3 is the default
                     c = self._claim(key, "", stated.text, (stated.start, stated.end), said, Modality.DEFAULT, {})
                     if c is not None:
@@ -175,16 +178,25 @@ class BlockReader:
 
     @staticmethod
     def _commented_default(rows: list[str], i: int, note: list[str]) -> bool:
-        """``rows[i]`` is a directive left commented out at its default: "# maxclients 10000" alone
-        below an empty "#" line, ending a comment that speaks of the default ("By default this limit
-        is set to 10000 clients")."""
+        """``rows[i]`` is a directive left commented out at its default, alone above a blank or a
+        set line: "# maxclients 10000" below an empty "#" line, ending a comment that speaks of the
+        default ("By default this limit is set to 10000 clients"); or "# StartAgents=3" and
+        "# cache_mem 256 MB" below a bare "# Default:" label, ending the comment that names the
+        directive ("### Option: StartAgents", "#  TAG: cache_mem"), as Zabbix's and Squid's shipped
+        files write every default."""
         cm = COMMENT.match(rows[i])
-        m = CONFIG.match(cm.group("text")) if cm else None
+        m = CONFIG.match(key_cased(cm.group("text"))) if cm else None
         if m is None or len(m.group("value").split()) > 2 or not DEFAULT_CUE.search(" ".join(note)):
             return False
         above = COMMENT.match(rows[i - 1]) if i else None
         below = rows[i + 1].strip() if i + 1 < len(rows) else ""
-        return above is not None and not above.group("text").strip() and not below.startswith(("#", ";"))
+        if above is None or below.startswith(("#", ";")):
+            return False
+        if not above.group("text").strip():
+            return not cm.group("text")[:1].isupper()  # the key as the file writes it: prose starts upper-case
+        key = re.escape(m.group("key"))  # under a bare label: a directive the comment names, not a sentence
+        return bool(BARE_DEFAULT.match(above.group("text")) and not m.group("value").endswith(".")
+                    and re.search(rf"(?<![\w.-]){key}(?![\w-])", " ".join(note[:-1]), re.IGNORECASE))
 
     @staticmethod
     def _stated_default(comment: str) -> Mention | None:

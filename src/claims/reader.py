@@ -35,7 +35,7 @@ from ..pipelines.chunking import HEADING
 from ..pipelines.config_text import CONFIG
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
-from .blocks import DEFAULT_CUE, BlockReader, cued, is_time_unit, measured_in, time_suffixed
+from .blocks import BARE_DEFAULT, DEFAULT_CUE, BlockReader, cued, is_time_unit, measured_in, time_suffixed
 from .layout import DEFINITION, entry_head, hanging_head, unwrap
 from .line_shapes import _LABEL, _closing_fence, _defined_term, _titled_entry, opens_fence
 from .model import Attribute, Modality, ReadClaim
@@ -58,7 +58,6 @@ _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<valu
 _CHANGE = re.compile(CHANGE_VERB + r"[^.;]{0,40}?\bfrom\s+(?P<a>[\w.]+(?:\s?[A-Za-z]+)?)\s+to\s+(?:(?:only|just)\s+)?"
                      r"(?P<b>[\w.]+(?:\s?[A-Za-z]+)?)", re.IGNORECASE)
 _WORD_VALUE = re.compile(r"^[`*\"'“‘]*(?P<w>[A-Za-z/][\w.+/-]{0,30})[`*\"'”’]*(?:\s*[.,;()]|\s*$)")
-_BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)
 _TABLE = re.compile(r"^\s*\|")
 _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+\S")  # a list item
 MAX_SENTENCE = 400  # characters; longer "sentences" are lists or code run together
@@ -294,7 +293,7 @@ class _Reader(BlockReader):
         under = False  # a bare "Default:" label opened the lines below: they give the default
         while i < len(lines):
             line = lines[i]
-            if _BARE_DEFAULT.match(line):
+            if BARE_DEFAULT.match(line):
                 under, i = True, i + 1
                 continue
             if under and line.strip():  # "Default:" over "    dns_timeout 30 seconds": its value

@@ -607,6 +607,19 @@ def test_a_directive_commented_out_against_its_marker_shows_the_default() -> Non
         ("listen", "8080", "configured")]
 
 
+def test_a_directive_commented_out_under_a_bare_default_label_is_the_default() -> None:
+    # shipped files that write every default as "Default:" over the directive commented out, below
+    # the comment naming it; a sentence there ("No port.") or an example line gives nothing, and the
+    # range the comment states is no default
+    text = ("### Option: WorkerCount\n#\tNumber of pre-forked workers that answer polls.\n#\n# Range: 0-64\n"
+            "# Default:\n# WorkerCount=4\n\n### Option: PollPort\n# Default:\n# No port.\n\n"
+            "#  TAG: spool_limit\t(KB)\n#\tSpool size above which old entries are dropped.\n#Default:\n"
+            "# spool_limit 512 KB\n\n# Example:\n# WorkerCount=16\n\nWorkerCount=8\n")
+    doc = _chunk(text, cid="kb/docs/agent.conf#c0", format="config")
+    assert [(c.attribute.name, c.value, c.modality.value) for c in read_chunk(doc)] == [
+        ("workercount", "4", "default"), ("spool_limit", "512 KB", "default"), ("workercount", "8", "configured")]
+
+
 def test_a_sample_configuration_quoted_in_a_page_shows_its_defaults_commented_out() -> None:
     # a Markdown page quoting a sample file keeps its convention: each directive at its default,
     # commented out under the comment describing it; a key with no value gives nothing
