@@ -28,7 +28,10 @@ from .names import identifiers
 
 _SECTION = re.compile(r"^\s*\[([A-Za-z][\w .:-]*)\]\s*$")  # "[mysqld]", "[DEFAULT]"; not "[...]"
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
-DEFAULT_CUE = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
+# "default", and a condition that leaves the setting unset ("If not specified, this attribute is set
+# to 200", "If unspecified, 8000 is used"): what holds when nobody sets it
+DEFAULT_CUE = re.compile(r"\bdefault(?:s|ed)?\b|\b(?:if|when)\s+(?:it\s+is\s+|this\s+\w+\s+is\s+)?"
+                         r"(?:not\s+(?:specified|set|given|supplied)|unspecified|unset|omitted)\b", re.IGNORECASE)
 # a bare "Default:" label: the line or block below it gives the default
 BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)
 CUE_REACH = 60  # characters between a default cue and its value: further on, the value is another's
