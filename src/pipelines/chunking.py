@@ -22,7 +22,7 @@ from ..types import CONFIG_FORMAT, Chunk, SourceKind
 from .records import Answer, Page, Record
 
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
-_ADORNMENT = re.compile(r"^ {0,3}([=\-^*+\"])\1{2,}[ \t]*$")  # a setext / reStructuredText heading's rule
+_ADORNMENT = re.compile(r"^ {0,3}([=\-^*+\"~`])\1{2,}[ \t]*$")  # a setext / reStructuredText heading's rule
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 META_ORDER = (
     "title", "section", "page", "version", "created_at", "last_updated", "author", "url", "accepted", "upvotes",
@@ -137,7 +137,13 @@ def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
                 fence = ""
                 flush()
             continue
-        if match := _FENCE.match(line):
+        if headings and _ADORNMENT.match(line) and (heading := underlined(line)):
+            # before a fence: "~~~~~~" or "``````" as long as the title above underlines it
+            level, title = heading  # written the ATX way, as every reader of a chunk's headings expects
+            buf = []
+            stack = [(lv, t) for lv, t in stack if lv < level] + [(level, title)]
+            blocks.append(Block("heading", f"{'#' * min(level, 6)} {title}", tuple(t for _, t in stack)))
+        elif match := _FENCE.match(line):
             flush()
             fence, buf_kind, buf = match.group(1), "code", [line]
         elif headings and (match := HEADING.match(line)):
@@ -145,11 +151,6 @@ def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
             level = len(match.group(1))
             stack = [(lv, t) for lv, t in stack if lv < level] + [(level, match.group(2).strip())]
             blocks.append(Block("heading", line.strip(), tuple(t for _, t in stack)))
-        elif headings and _ADORNMENT.match(line) and (heading := underlined(line)):
-            level, title = heading  # written the ATX way, as every reader of a chunk's headings expects
-            buf = []
-            stack = [(lv, t) for lv, t in stack if lv < level] + [(level, title)]
-            blocks.append(Block("heading", f"{'#' * min(level, 6)} {title}", tuple(t for _, t in stack)))
         elif not line.strip():
             flush()
         else:

@@ -379,18 +379,6 @@ def test_a_manual_pages_definition_list_gives_each_head_the_defaults_of_its_inde
                     ("pollwindow", "30 seconds", "default"), ("acceptold", "yes", "default")]
 
 
-def test_what_holds_when_a_setting_is_not_specified_is_its_default() -> None:
-    # reference pages say the default as the condition of leaving the setting unset; a value the
-    # same body gives under another condition is only stated
-    text = ("    maxWorkers\n\n      The maximum number of worker threads this listener creates. If not\n"
-            "      specified, this attribute is set to 150. Setting it to 1 serialises every request.\n"
-            "    queueLength\n\n      Requests that wait for a worker. If unspecified, 64 is used.\n")
-    assert [(n, v, m) for n, v, m, _ in _read(text, cid="kb/docs/listener.md#c0")] == [
-        ("maxworkers", "150", "default"), ("maxworkers", "1", "stated"), ("queuelength", "64", "default")]
-    assert [m for _, _, m, _ in _read("    maxWorkers\n\n      If set, the listener creates 150 threads.\n")] == [
-        "stated"]
-
-
 def test_an_indented_prose_line_or_a_config_line_with_wide_spacing_opens_no_entry() -> None:
     # a chunk cut inside a paragraph, and a config block: neither is a definition list
     cut = "This limit is applied\n             in addition to the other one.  The default is 8."
