@@ -86,6 +86,18 @@ def test_underlined_headings_are_headings_written_the_atx_way() -> None:
     assert parse_blocks("Title\n=====", headings=False) == [Block("text", "Title\n=====")]  # a configuration file
 
 
+def test_a_restructuredtext_underline_of_tildes_or_backticks_is_a_heading_not_a_fence() -> None:
+    # "~" and "`" adorn titles too; a rule as long as its title underlines it, and a fence after it still opens
+    text = "Lease Cleanup\n~~~~~~~~~~~~~\nRuns every hour.\n\n~~~\ncode\n~~~\n\nNotes\n`````\nShort."
+    assert parse_blocks(text) == [
+        Block("heading", "# Lease Cleanup", ("Lease Cleanup",)),
+        Block("text", "Runs every hour.", ("Lease Cleanup",)),
+        Block("code", "~~~\ncode\n~~~", ("Lease Cleanup",)),
+        Block("heading", "## Notes", ("Lease Cleanup", "Notes")),
+        Block("text", "Short.", ("Lease Cleanup", "Notes")),
+    ]  # fmt: skip
+
+
 def test_unclosed_fence_runs_to_the_end() -> None:
     assert parse_blocks("Intro\n~~~\ncode\n\n# not a heading") == [
         Block("text", "Intro"),
