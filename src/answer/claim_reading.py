@@ -160,6 +160,7 @@ class ClaimReading:
             answering_setting,
             closer_sentence,
             extracted_rivals,
+            others_values,
             releases_only,
             setting_answer,
         )
@@ -180,7 +181,8 @@ class ClaimReading:
             # by words or chosen by meaning takes its rivals from the typed answers
             if extracted is None or not closer_sentence(setting, extracted):
                 rivals = extracted_rivals(setting, extracted or [], self._setting_of())
-                return judge_setting(q, setting.setting, (*setting.candidates, *rivals), self.authority, doubt)
+                found = others_values(setting, (*setting.candidates, *rivals), self.setting_claims() or {}, unique)
+                return judge_setting(q, setting.setting, found, self.authority, doubt)
         candidates = extracted if extracted is not None else (extractor or self.answer_extractor()).candidates(q, unique)
         candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
         if extractor is None and candidates and self.setting_claims() and not q.names:

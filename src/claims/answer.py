@@ -319,6 +319,32 @@ def answering_setting(question: Question, best: Candidate, chunks: Sequence[Chun
     return replace(found, candidates=(*found.candidates, best))  # the sentence that named it speaks too
 
 
+def others_values(found: SettingAnswer, candidates: Sequence[Candidate], corpus: Mapping[str, list[ReadClaim]],
+                  chunks: Sequence[Chunk]) -> list[Candidate]:
+    """The ``candidates`` less the values of threads and posts that are another setting's: a
+    sentence writing, in words, the name of another setting the evidence ``chunks`` document and
+    not the chosen one's, giving the default the official docs state for that setting ("The
+    default maximum object size is 4MiB" beside the docs' ``maximum_object_size 4 MB``, in a
+    thread about the in-memory limit), speaks of that setting: it neither contradicts nor
+    supports this one."""
+    ids = {ch.id for ch in chunks}
+    mine = name_stems(found.setting)
+    others: dict[str, set[frozenset[str]]] = {}  # a documented default of other settings -> their names in words
+    for n, cs in corpus.items():
+        words = name_stems(n)
+        if n == found.setting or len(words) < 2:
+            continue
+        for c in cs:
+            if c.chunk_id in ids and AUTHORITY_ORDER.get(c.source, 0) and c.modality is Modality.DEFAULT:
+                others.setdefault(c.normalized, set()).add(words)
+
+    def theirs(c: Candidate) -> bool:
+        said = stems(c.sentence)
+        return not mine <= said and any(words <= said for words in others.get(c.normalized, ()))
+
+    return [c for c in candidates if AUTHORITY_ORDER.get(c.source, 0) or not theirs(c)]
+
+
 def _unnamed_rivals(question: Question, chunks: Sequence[Chunk], stated: set[str], described: list[str],
                     chosen: int, similarity: Callable[[str, list[str]], np.ndarray]) -> list[ReadClaim]:
     """The defaults the evidence's threads and posts state naming no setting ("memcached accepts

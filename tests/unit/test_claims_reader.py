@@ -13,6 +13,7 @@ from src.claims.answer import (
     _named,
     by_setting,
     closer_sentence,
+    others_values,
     releases_only,
     setting_answer,
     setting_of,
@@ -123,6 +124,28 @@ def _answer(question: str, chunks: list[Chunk]):
 DOC = _chunk("## `pool_size`\n\n**Default:** 32\n\n> Prior to version 2.4.1, the default value was 8.\n")
 OLD_POST = _chunk("Title: pool_size too small?\nUser: connections queue up\nReply: the pool_size default is 8, "
                   "raise it.", cid="kb/forums/t7#qa", source="forums")
+
+
+def test_a_threads_value_that_is_another_settings_documented_default_is_no_rival() -> None:
+    # a reply under a thread about the in-memory limit gives the documented default of the limit
+    # it names in words; a reply writing the asked setting's name contests it, and a value no
+    # other setting documents stays a rival
+    doc = _chunk("## `memory_object_limit`\n\nLargest object kept in memory.\n\n**Default:** 512 KB\n\n"
+                 "## `object_limit`\n\nLargest object kept on disk.\n\n**Default:** 4 MB\n", cid="kb/docs/cache.md#c0")
+    other = _chunk("Title: memory_object_limit too low?\nUser: big pages are not kept in memory\nReply: The default "
+                   "object limit is 4 MB.", cid="kb/forums/t1#qa", source="forums")
+    named = _chunk("Title: memory_object_limit too low?\nUser: big pages\nReply: memory_object_limit defaults "
+                   "to 4 MB.", cid="kb/forums/t2#qa", source="forums")
+    q = analyse_question("What is the default memory_object_limit?")
+    for chunks, rivals in (([doc, other], []), ([doc, other, named], [("4 MB", "contradicted")]),
+                           ([doc, _chunk(other.text.replace("4 MB", "2 MB"), cid=other.id, source="forums")],
+                            [("2 MB", "contradicted")])):
+        corpus = by_setting(c for ch in chunks for c in read_chunk(ch))
+        found = setting_answer(q, chunks, None, corpus)
+        assert found is not None and found.setting == "memory_object_limit"
+        assert len([c for c in found.candidates if c.source == "forums"]) == len(chunks) - 1
+        aset = judge_setting(q, found.setting, others_values(found, found.candidates, corpus, chunks), AUTH)
+        assert [(a.value, a.status) for a in aset.answers] == [("512 KB", "authoritative"), *rivals]
 
 
 def test_an_unscoped_older_default_in_a_thread_contradicts_the_docs_and_the_docs_win() -> None:
