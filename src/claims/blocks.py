@@ -27,6 +27,7 @@ from .model import Attribute, Modality, ReadClaim
 from .names import identifiers
 
 _SECTION = re.compile(r"^\s*\[([A-Za-z][\w .:-]*)\]\s*$")  # "[mysqld]", "[DEFAULT]"; not "[...]"
+_PLACEHOLDER = re.compile(r"<[A-Za-z][\w:. -]*>")  # a syntax line's "<INTEGER>", "<STRING>": no value
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
 # "default", and a condition that leaves the setting unset ("If not specified, this attribute is set
 # to 200", "If unspecified, 8000 is used"): what holds when nobody sets it
@@ -174,7 +175,7 @@ class BlockReader:
                 modality = Modality.DEFAULT if cm or stated is None and DEFAULT_CUE.search(said) else Modality.CONFIGURED
                 c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, section,
                                 configured=True, unit=time_unit(said))
-                if c is not None and len(value.split()) <= 3:
+                if c is not None and len(value.split()) <= 3 and not _PLACEHOLDER.search(value):
                     shipped = {**c.extra, "shipped": "yes"} if file and not section else c.extra
                     yield replace(c, attribute=Attribute(key, True, said), extra=shipped)  # its comment describes it
             note = []

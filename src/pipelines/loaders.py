@@ -34,6 +34,7 @@ from .records import (
     Skip,
     SourceFile,
 )
+from .roff import is_roff, to_text
 
 __all__ = ["Answer", "Loaded", "Page", "PagePart", "Record", "Skip", "SourceFile", "load_file"]
 
@@ -163,6 +164,8 @@ def load_text(src: SourceFile, kind: SourceKind) -> Loaded:
     if not body.strip():
         yield Skip(None, "no text after the front matter: nothing to ingest")
         return
+    if is_roff(body):  # a manual page's source: the text it renders to
+        body = to_text(body)
     if reads_as_config(body):  # a page printing a shipped configuration file: read as that file
         meta["format"] = CONFIG_FORMAT
     yield Record(src.rel, body.strip(), meta)

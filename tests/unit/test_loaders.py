@@ -479,3 +479,27 @@ def test_the_claim_reader_knows_every_extension_the_loaders_read_as_a_file_name(
     # "`tmux.conf`: 10" is a file's line, not a setting's value; "session.timeout.ms" is a setting
     assert [n for *_, n in identifiers("its default set in `tmux.conf`: 10, see session.timeout.ms")] == \
         ["session.timeout.ms"]
+
+
+ROFF = ('.\\" the page of a made-up daemon\n.TH POLLD.CONF 5\n.SH OPTIONS\n.TP\n.B poll_interval\n'
+        'Seconds between polls.  The default is\n\\fB30\\fR.\n.TP\n\\fBmax\\-peers\\fR \\fIcount\\fR\n'
+        'Peers served at once (default: 64).\n.PP\nThe syntax of the file:\n.nf\n'
+        '# seconds before a peer is dropped, (default: 10)\n\\fBpeer_timeout \\fR<INTEGER>\n.fi\n')
+
+
+def test_a_manual_pages_source_is_read_as_the_text_it_renders_to(tmp_path: Path) -> None:
+    # font changes and requests go; a tagged paragraph is its tag over its indented body, unfilled
+    # text a fenced block; the reader then gives each tag its default and leaves a placeholder alone
+    from src.claims.reader import read_chunk
+    from src.types import Chunk
+
+    [record] = load(write(tmp_path, "polld.conf.5.md", ROFF))
+    assert record.text == ("## OPTIONS\n\n    poll_interval\n        Seconds between polls.  The default is\n"
+                           "        30.\n\n    max-peers count\n        Peers served at once (default: 64).\n\n"
+                           "The syntax of the file:\n```\n# seconds before a peer is dropped, (default: 10)\n"
+                           "peer_timeout <INTEGER>\n```")
+    chunk = Chunk(id="kb/docs/polld.conf.5.md#c0", source="docs", kind="document", text=record.text)
+    assert [(c.attribute.name, c.value, c.modality.value) for c in read_chunk(chunk)] == [
+        ("poll_interval", "30", "default"), ("max-peers", "64", "default"), ("peer_timeout", "10", "default")]
+    plain = "A page that writes .5 and \\fB once is no manual page's source.\n"
+    assert load(write(tmp_path, "plain.md", plain))[0].text == plain.strip()
