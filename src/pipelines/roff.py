@@ -14,7 +14,6 @@ import re
 
 # a request line: "." or "'" then the request's name, then its arguments
 _REQUEST = re.compile(r"^[.'][ \t]*(?P<name>[A-Za-z]{1,3})\b[ \t]*(?P<args>.*)$")
-_COMMENT = re.compile(r'^[.\'][ \t]*\\"|^\\"')
 # font changes: \fB, \fI, \fR, \fP, \f(CW, \f[B]
 _FONT = re.compile(r"\\f(?:\[[^\]]*\]|\(..|.)")
 # the escapes for characters a manual page writes (groff_char(7)); others are dropped
@@ -24,6 +23,7 @@ _ESCAPE = re.compile(r"\\(\(..|\[[^\]]*\]|.)")
 # the requests that make a paragraph, and those that set their arguments in a font
 _BREAKS = {"PP", "LP", "P", "sp", "br", "HP", "ne", "in", "ti"}
 _FONTS = {"B", "I", "SB", "SM", "BR", "BI", "IR", "IB", "RB", "RI"}
+_MACROS = _BREAKS | _FONTS | {"TP", "IP", "SH", "SS", "nf", "fi", "RS", "RE", "TH", "EX", "EE"}
 MIN_REQUESTS = 3  # request lines or font changes that mark a text as roff source
 INDENT = "    "
 
@@ -31,8 +31,7 @@ INDENT = "    "
 def is_roff(text: str) -> bool:
     """Manual-page source: requests of the ``man`` macros on lines of their own, or font changes
     in the text, at least ``MIN_REQUESTS`` of them."""
-    requests = sum(1 for ln in text.splitlines() if (m := _REQUEST.match(ln)) and m.group("name") in
-                   _BREAKS | _FONTS | {"TP", "IP", "SH", "SS", "nf", "fi", "RS", "RE", "TH", "EX", "EE"})
+    requests = sum(1 for ln in text.splitlines() if (m := _REQUEST.match(ln)) and m.group("name") in _MACROS)
     return requests + len(_FONT.findall(text)) >= MIN_REQUESTS
 
 
@@ -56,7 +55,7 @@ def to_text(text: str) -> str:
     body = False  # text lines are a tagged paragraph's body: indented under its tag
     fenced = False  # inside .nf/.fi or .EX/.EE: lines as they are
     for line in text.splitlines():
-        if _COMMENT.match(line):
+        if line.lstrip(".' \t").startswith('\\"'):  # a comment: .\" or \"
             continue
         m = _REQUEST.match(line)
         name, args = (m.group("name"), m.group("args")) if m else ("", "")
@@ -107,4 +106,5 @@ def to_text(text: str) -> str:
         # any other request (.TH, .ad, .hy, .so, ...) sets up the page: nothing to show
     if fenced:
         out.append("```")
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+    kept = [ln for k, ln in enumerate(out) if ln.strip() or k == 0 or out[k - 1].strip()]  # one blank line at most
+    return "\n".join(kept).strip("\n")
