@@ -125,6 +125,8 @@ def parse_blocks(text: str, *, headings: bool = True) -> list[Block]:
         listed = marker in ("-", "*", "+") or marker[:-1].isdigit() and marker[-1] in ".)"
         if listed and " " in title or (char not in "=-" and len(rule.strip()) < len(title)):
             return None  # a list item's line, or a rule too short for reStructuredText
+        if char in "~`" and len(rule.strip()) < 4:
+            return None  # "```" or "~~~" under a short line ("Or:"): a code fence opens
         if (char, over) not in adornments:
             adornments.append((char, over))
         return adornments.index((char, over)) + 1, title

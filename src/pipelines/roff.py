@@ -18,7 +18,8 @@ _REQUEST = re.compile(r"^[.'][ \t]*(?P<name>[A-Za-z]{1,3})\b[ \t]*(?P<args>.*)$"
 _FONT = re.compile(r"\\f(?:\[[^\]]*\]|\(..|.)")
 # the escapes for characters a manual page writes (groff_char(7)); others are dropped
 _CHARS = {"-": "-", "(em": "\u2014", "(en": "\u2013", "(aq": "'", "(dq": '"', "(lq": "\u201c", "(rq": "\u201d",
-          "(bu": "\u2022", "(co": "\u00a9", "e": "\\", "(rs": "\\", " ": " ", "~": " ", "0": " "}
+          "(bu": "\u2022", "(co": "\u00a9", "e": "\\", "(rs": "\\", " ": " ", "~": " ", "0": " ",
+          "&": "", "|": "", "^": "", "/": "", ",": "", "%": "", ":": "", "c": ""}  # the last: zero width
 _ESCAPE = re.compile(r"\\(\(..|\[[^\]]*\]|.)")
 # the requests that make a paragraph, and those that set their arguments in a font
 _BREAKS = {"PP", "LP", "P", "sp", "br", "HP", "ne", "in", "ti"}

@@ -96,6 +96,7 @@ def test_a_restructuredtext_underline_of_tildes_or_backticks_is_a_heading_not_a_
         Block("heading", "## Notes", ("Lease Cleanup", "Notes")),
         Block("text", "Short.", ("Lease Cleanup", "Notes")),
     ]  # fmt: skip
+    assert [b.kind for b in parse_blocks("Or:\n```\nrun it\n```")] == ["text", "code"]  # a fence after a short line
 
 
 def test_unclosed_fence_runs_to_the_end() -> None:

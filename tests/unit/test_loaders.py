@@ -483,7 +483,7 @@ def test_the_claim_reader_knows_every_extension_the_loaders_read_as_a_file_name(
 
 ROFF = ('.\\" the page of a made-up daemon\n.TH POLLD.CONF 5\n.SH OPTIONS\n.TP\n.B poll_interval\n'
         'Seconds between polls.  The default is\n\\fB30\\fR.\n.TP\n\\fBmax\\-peers\\fR \\fIcount\\fR\n'
-        'Peers served at once (default: 64).\n.PP\nThe syntax of the file:\n.nf\n'
+        'Peers served at\\& once (default: 64).\n.PP\nThe syntax of the file:\n.nf\n'
         '# seconds before a peer is dropped, (default: 10)\n\\fBpeer_timeout \\fR<INTEGER>\n.fi\n')
 
 
