@@ -158,11 +158,12 @@ class BlockReader:
                 note = []
                 continue
             cm = COMMENT.match(ln)
-            shown = _commented_out(ln) if cm else None  # the directive, read once (a file's, or a block's)
-            if cm and not (shown or file and self._commented_default(rows, i, note)):
+            # a directive commented out (a file's or a block's), read once; other comments describe the one below
+            shown = (_commented_out(ln) or file and self._commented_default(rows, i, note) or None) if cm else None
+            if cm and not shown:
                 note.append(cm.group("text"))
                 continue
-            m = shown or CONFIG.match(key_cased(cm.group("text") if cm else ln))
+            m = shown or CONFIG.match(key_cased(ln))
             if m:
                 key, value = m.group("key").lower(), m.group("value").strip()
                 said = " ".join([*note, m.group("note") or m.group("hash") or ""]).strip()
@@ -181,26 +182,28 @@ class BlockReader:
             note = []
 
     @staticmethod
-    def _commented_default(rows: list[str], i: int, note: list[str]) -> bool:
-        """``rows[i]`` is a directive left commented out at its default, alone above a blank or a
+    def _commented_default(rows: list[str], i: int, note: list[str]) -> re.Match[str] | None:
+        """The directive (``CONFIG``'s match) of ``rows[i]`` when it is left commented out at its
+        default, alone above a blank or a
         set line: "# maxclients 10000" below an empty "#" line, ending a comment that speaks of the
         default ("By default this limit is set to 10000 clients"); or "# StartAgents=3" and
         "# cache_mem 256 MB" below a bare "# Default:" label, ending the comment that names the
         directive ("### Option: StartAgents", "#  TAG: cache_mem"), as Zabbix's and Squid's shipped
-        files write every default."""
+        files write every default; None for any other line."""
         cm = COMMENT.match(rows[i])
         m = CONFIG.match(key_cased(cm.group("text"))) if cm else None
         if m is None or len(m.group("value").split()) > 2 or not DEFAULT_CUE.search(" ".join(note)):
-            return False
+            return None
         above = COMMENT.match(rows[i - 1]) if i else None
         below = rows[i + 1].strip() if i + 1 < len(rows) else ""
         if above is None or below.startswith(("#", ";")):
-            return False
-        if not above.group("text").strip():
-            return not cm.group("text")[:1].isupper()  # the key as the file writes it: prose starts upper-case
+            return None
+        if not above.group("text").strip():  # the key as the file writes it: prose starts upper-case
+            return None if cm.group("text")[:1].isupper() else m
         key = re.escape(m.group("key"))  # under a bare label: a directive the comment names, not a sentence
-        return bool(BARE_DEFAULT.match(above.group("text")) and not m.group("value").endswith(".")
-                    and re.search(rf"(?<![\w.-]){key}(?![\w-])", " ".join(note[:-1]), re.IGNORECASE))
+        named = BARE_DEFAULT.match(above.group("text")) and not m.group("value").endswith(".") \
+            and re.search(rf"(?<![\w.-]){key}(?![\w-])", " ".join(note[:-1]), re.IGNORECASE)
+        return m if named else None
 
     @staticmethod
     def _stated_default(comment: str) -> Mention | None:
