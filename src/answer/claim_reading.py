@@ -170,6 +170,8 @@ class ClaimReading:
 
         unique = list({c.id: c for c in chunks}.values())
         q = self.question_for(question, unique)
+        if extractor is None:
+            q = self._typed_by_docs(q, unique)
         doubt = self._doubt(q.text) if extractor is None else None
         setting = setting_answer(q, unique, self._similarity(), self.setting_claims(), self.word_weight()) \
             if extractor is None else None
@@ -193,6 +195,18 @@ class ClaimReading:
         return judge_answers(q, candidates, self.authority, idf=idf_weights(unique), mentions=mentioned_by(unique),
                              facts=GraphFacts(graph.keys, self._similarity()) if graph is not None else None,
                              setting_of=self._setting_of(), embed=self._meaning(), doubt=doubt)
+
+    def _typed_by_docs(self, q: Question, chunks: list[Any]) -> Question:
+        """The question asking for the kind of amount the official docs among ``chunks`` answer it
+        with, where the type its words set finds nothing there (``src.claims.retype.docs_type``)."""
+        from ..claims.retype import docs_type
+
+        similarity = self._similarity() if self._meaning() is not None else None
+        top = max(self.authority.values(), default=0.0)
+        docs = [c for c in chunks if self.authority.get(c.source, 0.0) == top]
+        if similarity is None or not docs or len(set(self.authority.values())) < 2:
+            return q  # no embedder measuring meaning, or no source ranked above the others
+        return docs_type(q, docs, similarity, self.answer_extractor())
 
     def _doubt(self, question: str) -> Callable[[list[AnswerValue]], list[AnswerValue]] | None:
         """The answers less the rivals the rival model doubts (``src.claims.rivals``); None without a
