@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 # a config line, "key value" / "key = value" / "key: value" (its comment after it: "; default is 151"),
-# and a comment line
-CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s)\s*(?P<value>[^\s;#{}=][^;#{}]*?)\s*"
+# and a comment line; words before a colon are a label, no key and value ("Empty trash after: 30 days",
+# an app's settings screen pasted in a thread, is no key "empty" set to "trash after: 30 days")
+CONFIG = re.compile(r"^\s*(?P<key>[a-z_][\w.-]*)\s*(?:=|:|\s(?![^=#:]*:(?:\s|$)))\s*(?P<value>[^\s;#{}=][^;#{}]*?)\s*"
                     r"(?:;\s*(?:#\s*)?(?P<note>.*?)|#\s*(?P<hash>.*?))?\s*$")
 COMMENT = re.compile(r"^\s*(?:#|//|;)\s?(?P<text>.*)$")
 

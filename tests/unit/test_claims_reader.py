@@ -69,6 +69,9 @@ def test_capitalised_directives_of_a_config_block_are_read_as_its_lower_case_one
                            ("listen_port", "8080", "configured", {})]
     # A capitalised word before a colon is a label (a service's status output), no directive.
     assert _read("```\nLoaded: loaded\nActive: active (running)\nTasks: 5\n```\n") == []
+    # Nor are the words before a colon a directive and its value: an app's settings screen pasted in
+    # a thread ("Empty trash after: 30 days") names no setting "empty" whose value is "trash after".
+    assert _read("```\nEmpty trash after: 30 days\nSync when roaming: Off\nRetry failed uploads: 3 times\n```\n") == []
 
 
 def test_a_restructuredtext_underline_opens_no_code_block() -> None:
