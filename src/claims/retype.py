@@ -16,25 +16,25 @@ from .extractor import SEMANTIC_ALONE
 from .sentences import chunk_sentences
 
 # The kind of amount a value states (``Norm.kind``) and the type of answer asking for it; other
-# kinds with a unit (a temperature, a speed, a current) are quantities, and these are no amounts.
+# kinds with a unit (a temperature, a speed, a current) are quantities.
 _AMOUNT_TYPES = {"duration": AnswerType.DURATION, "size": AnswerType.SIZE, "rate": AnswerType.RATE,
                  "data_rate": AnswerType.RATE, "percent": AnswerType.PERCENT, "number": AnswerType.COUNT}
-_NOT_AMOUNTS = frozenset({"version", "time", "bool", "only"})  # releases, clock times, yes/no, "only on X"
 
 
 def docs_type(question: Question, docs: Sequence[Chunk], similarity: Callable[[str, list[str]], np.ndarray],
               extractor: Any) -> Question:
     """``question`` asking for the kind of amount the official ``docs`` answer it with, where the type
-    its words set misreads it: "What's the largest file a student can attach?" read as asking for a
-    person, "What request budget does a token have?" for money, "how long does a password need to
-    be?" for a length of time. The docs' sentences are read closest in meaning first, those close
-    enough to answer the question alone (``SEMANTIC_ALONE``, the extractor's floor); the first one
-    stating a value decides: a value of the type asked keeps it, as does a plain number ("defaults
-    to 5, ...", which says no kind); an amount of another kind ("250 MB per file", "12 characters")
-    is the type asked where the ``extractor`` (``src.claims.extractor``) reads it so by its shape.
-    Only where the docs give no answer of the type asked (the extractor's candidates; for a person,
-    a place, a title, found by the tagger, the closest sentences alone decide: it tags any name).
-    Yes/no and version questions keep their type: a number answers neither on its own."""
+    its words set misreads it: a person the question names taken for the noun asked about ("the
+    biggest file a guest may send"), "what call budget does a key get" read as asking for money,
+    "how long must a display name be" for a length of time. The docs' sentences are read closest in
+    meaning first, those close enough to answer the question alone (``SEMANTIC_ALONE``, the
+    extractor's floor); the first one stating a value decides: a value of the type asked keeps it,
+    as does a plain number ("defaults to 5, ...", which says no kind); an amount of another kind
+    ("600 calls per minute", "3 to 32 characters") is the type asked where the ``extractor``
+    (``src.claims.extractor``) reads it so by its shape. Only where the docs give no answer of the
+    type asked (the extractor's candidates; for a person, a place, a title, found by the tagger, the
+    closest sentences alone decide: it tags any name). Yes/no and version questions keep their type:
+    a number answers neither on its own."""
     if question.atype in (AnswerType.YESNO, AnswerType.VERSION):
         return question
     if question.atype not in ENTITY_TYPES and extractor.candidates(question, docs):
@@ -49,7 +49,7 @@ def docs_type(question: Question, docs: Sequence[Chunk], similarity: Callable[[s
             break
         if question.atype not in ENTITY_TYPES and extractor.typed_values(question, sentence, chunk):
             return question
-        amounts = [m for m in find_mentions(sentence) if m.norm.kind not in _NOT_AMOUNTS]
+        amounts = [m for m in find_mentions(sentence) if m.norm.lo is not None]  # not a release, time, yes/no
         if not amounts:
             continue
         atype = _AMOUNT_TYPES.get(amounts[0].norm.kind, AnswerType.QUANTITY)
