@@ -236,7 +236,7 @@ def _fullest(best: _Span, spans: Sequence[_Span]) -> _Span:
 
 
 _KEY_VALUE = re.compile(r"(?:(?<![\w.-])(?P<ident>[A-Za-z][\w.-]*)\s*=|(?:^|(?<=[;,(]))\s*(?P<label>[A-Za-z][\w.-]*"
-                        r"(?:[ _][A-Za-z][\w.-]*){0,3}):)\s*(?P<value>[^;,=()\n]*[^;,=()\n\s.])")
+                        r"(?:[ _][A-Za-z][\w.-]*){0,3}):)\s*(?P<value>(?:[^;,=()\n]|(?<=\d),(?=\d{3}))*[^;,=()\n\s.])")
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,13 @@ def _keyed(question: Question, sentence: str, spans: list[_Span], settings: list
         a, b = st.start, st.end
         value = sentence[a:b]
         unit = re.split(r"[_\s.-]+", st.key.strip())[-1]
-        if re.fullmatch(r"\d[\d,.]*", value) and is_unit_word(unit) and len(unit) > 1:
+        number, words = (value.split() or [""])[0], st.key.split()
+        if len(words) >= 3 and words[-2].lower() == "per" and number[:1].isdigit() \
+                and number.replace(",", "").replace(".", "").isdigit():
+            # "Events per month: 10,000 on the Free plan": the key is the number's unit, a rate
+            end = a + len(number)
+            inside = [_Span(a, end, sp.value, sp.normalized, sp.kind) for sp in typed(f"{number} {st.key}")] or inside
+        elif re.fullmatch(r"\d[\d,.]*", value) and is_unit_word(unit) and len(unit) > 1:
             inside = [_Span(a, b, sp.value, sp.normalized, sp.kind) for sp in typed(f"{value} {unit}")] or inside
         if not inside and len(value.split()) <= 4 and not re.search(r"\s", st.key.strip()):
             # an identifier's value of another shape than the type expected: a number for a

@@ -242,6 +242,10 @@ def test_a_question_naming_a_plan_bare_takes_the_scope_a_table_of_plans_introduc
     # AstraML docs: the unit a key names goes with its bare number
     ("What's the default storage quota for a project?", "Project quotas:\n- storage_quota_tb: 5\n- gpu_hours: 200",
      ["5 tb"]),
+    # a key naming a rate ("... per month") is the unit of the number after it, and a thousands
+    # separator is no end of the value ("10,000", not "10" months)
+    ("How many events per month does the Free plan include?",
+     "Events per month: 10,000 on the Free plan.", ["10,000 Events per month"]),
     # CloudSync docs: a label before a longer text does not own every value in it
     ("How many requests per hour can a free account make?",
      "Rate limits: 1000 requests/hour for free accounts, 10000/hour for Pro accounts.",
