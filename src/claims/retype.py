@@ -31,10 +31,10 @@ def docs_type(question: Question, docs: Sequence[Chunk], similarity: Callable[[s
     extractor's floor); the first one stating a value decides: a value of the type asked keeps it,
     as does a plain number ("defaults to 5, ...", which says no kind); an amount of another kind
     ("600 calls per minute", "3 to 32 characters") is the type asked where the ``extractor``
-    (``src.claims.extractor``) reads it so by its shape. Only where the docs give no answer of the
-    type asked (the extractor's candidates; for a person, a place, a title, found by the tagger, the
-    closest sentences alone decide: it tags any name). Yes/no and version questions keep their type:
-    a number answers neither on its own."""
+    (``src.claims.extractor``) reads it so by its shape. The docs' sentences are read so only where
+    the docs give no answer of the type asked (the extractor's candidates); for a person, a place
+    or a title, found by the tagger, which tags any name, they are read in any case. Yes/no and
+    version questions keep their type: a number answers neither on its own."""
     if question.atype in (AnswerType.YESNO, AnswerType.VERSION):
         return question
     if question.atype not in ENTITY_TYPES and extractor.candidates(question, docs):
