@@ -199,13 +199,14 @@ class ClaimReading:
     def _typed_by_docs(self, q: Question, chunks: list[Any]) -> Question:
         """The question asking for the kind of amount the official docs among ``chunks`` answer it
         with, where the type its words set finds nothing there (``src.claims.retype.docs_type``)."""
+        from ..claims.candidate import officially
         from ..claims.retype import docs_type
 
         similarity = self._similarity() if self._meaning() is not None else None
-        top = max(self.authority.values(), default=0.0)
-        docs = [c for c in chunks if self.authority.get(c.source, 0.0) == top]
-        if similarity is None or not docs or len(set(self.authority.values())) < 2:
-            return q  # no embedder measuring meaning, or no source ranked above the others
+        official = officially(self.authority)
+        docs = [c for c in chunks if official(c)]
+        if similarity is None or not docs:
+            return q  # no embedder measuring meaning, or no official source among the chunks
         return docs_type(q, docs, similarity, self.answer_extractor())
 
     def _doubt(self, question: str) -> Callable[[list[AnswerValue]], list[AnswerValue]] | None:

@@ -127,9 +127,10 @@ def _segment_scope(sentence: str, span: _Span) -> dict[str, str]:
     return {}
 
 
-def officially(authority: Mapping[str, float]) -> Callable[[Candidate], bool]:
-    """Whether a candidate comes from the official source: the one ``authority`` (source -> weight)
-    ranks above every other. A corpus of one kind of source (RAMDocs' documents) has none."""
+def officially(authority: Mapping[str, float]) -> Callable[[Candidate | Chunk], bool]:
+    """Whether a candidate (or a chunk) comes from the official source: the one ``authority``
+    (source -> weight) ranks above every other. A corpus of one kind of source (RAMDocs' documents)
+    has none."""
     top = max(authority.values(), default=0.0)
     ranked = len(set(authority.values())) > 1
     return lambda c: ranked and authority.get(c.source, 0.0) == top

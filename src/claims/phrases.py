@@ -238,6 +238,8 @@ def _fullest(best: _Span, spans: Sequence[_Span]) -> _Span:
 _KEY_VALUE = re.compile(r"(?:(?<![\w.-])(?P<ident>[A-Za-z][\w.-]*)\s*=|(?:^|(?<=[;,(]))\s*(?P<label>[A-Za-z][\w.-]*"
                         r"(?:[ _][A-Za-z][\w.-]*){0,3}):)\s*(?P<value>(?:[^;,=()\n]|(?<=\d),(?=\d{3}))*[^;,=()\n\s.])")
 
+_NUMBER = re.compile(r"\d[\d,.]*")  # a number as a value writes it: "5", "10,000", "1.5"
+
 
 @dataclass(frozen=True)
 class _Setting:
@@ -290,12 +292,11 @@ def _keyed(question: Question, sentence: str, spans: list[_Span], settings: list
         value = sentence[a:b]
         unit = re.split(r"[_\s.-]+", st.key.strip())[-1]
         number, words = (value.split() or [""])[0], st.key.split()
-        if len(words) >= 3 and words[-2].lower() == "per" and number[:1].isdigit() \
-                and number.replace(",", "").replace(".", "").isdigit():
+        if len(words) >= 3 and words[-2].lower() == "per" and _NUMBER.fullmatch(number):
             # "Events per month: 10,000 on the Free plan": the key is the number's unit, a rate
             end = a + len(number)
             inside = [_Span(a, end, sp.value, sp.normalized, sp.kind) for sp in typed(f"{number} {st.key}")] or inside
-        elif re.fullmatch(r"\d[\d,.]*", value) and is_unit_word(unit) and len(unit) > 1:
+        elif _NUMBER.fullmatch(value) and is_unit_word(unit) and len(unit) > 1:
             inside = [_Span(a, b, sp.value, sp.normalized, sp.kind) for sp in typed(f"{value} {unit}")] or inside
         if not inside and len(value.split()) <= 4 and not re.search(r"\s", st.key.strip()):
             # an identifier's value of another shape than the type expected: a number for a
