@@ -1,7 +1,8 @@
 """The layout of a chunk's lines that opens a setting's entry: a line holding one setting name
-alone (``batch.size``, a heading ``## `keepalive_timeout```), and a definition list laid out by
-indentation (a manual page's "     AllowTcpForwarding" over its deeper-indented body, "maxpoll
-poll", "Port    Specifies ..."), whose wrapped body lines are joined into one line for reading.
+alone (``batch.size``, a generated manual page's ``udp-max-payload`` over its description, a
+heading ``## `keepalive_timeout```), and a definition list laid out by indentation (a manual
+page's "     AllowTcpForwarding" over its deeper-indented body, "maxpoll poll",
+"Port    Specifies ..."), whose wrapped body lines are joined into one line for reading.
 ``entry_names``: the mixed-case names a corpus's definition lists open entries with, and the
 keys of its configuration files (``CONFIG`` lines, ``COMMENT`` lines)."""
 
@@ -15,7 +16,7 @@ from ..pipelines.config_text import COMMENT, CONFIG
 from ..types import CONFIG_FORMAT, Chunk
 from .names import common_words
 
-_HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
+_HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.-]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
 DEFINITION = re.compile(r"^\s*:\s+(?P<body>\S.*)$")  # a definition list's body under its term (": Default: On.")
 
 

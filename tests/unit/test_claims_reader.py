@@ -334,6 +334,16 @@ def test_in_an_entry_a_default_sentence_naming_nothing_follows_up_the_setting_ju
                    ("flush.ms", "5", "default", {"version": ">=4.0"}), ("batch_bytes", "16384", "default", {})]
 
 
+def test_a_hyphenated_name_alone_on_its_line_opens_its_entry() -> None:
+    # a generated manual page's option list: the name alone, its description, then "Default:"
+    text = ("spool-wait-limit\nHow long a job may wait in the spool.\n\nDefault: 45\n\n"
+            "spool-wait-limit-remote\nThe same for remote jobs.\n\nDefault: 90\n")
+    assert [(n, v) for n, v, m, _ in _read(text) if m == "default"] == [("spool-wait-limit", "45"),
+                                                                         ("spool-wait-limit-remote", "90")]
+    # a capitalised or prose line stays no entry
+    assert [n for n, *_ in _read("Follow-up\nIt takes 5 days.\n") if n == "follow-up"] == []
+
+
 def test_camel_case_names_and_a_default_value_label() -> None:
     text = "### net.maxIncomingConnections\n\n*Type*: integer\n\n*Default*: 65536\n"
     assert [(n, v, m) for n, v, m, _ in _read(text) if n != "Type"] == [
