@@ -29,7 +29,7 @@ from ..graph.claims import short_hash
 from ..graph.mentions import find_mentions
 from ..graph.question import Question
 from ..graph.scope import compatible, differing_dims
-from ..graph.value_compare import compare
+from ..graph.value_compare import compare, within
 from ..graph.values import UNIT_KINDS, parse_value
 from ..graph.weights import Support
 from ..types import KeyStatus, VerdictStatus
@@ -127,12 +127,12 @@ def _near(x: float | None, y: float | None, size: bool) -> bool:
 
 def comparable(a: Candidate, b: Candidate) -> bool:
     """Values that can contradict: the same kind, or numbers of one dimension (a size never
-    contradicts a duration)."""
+    contradicts a duration), unless one is a range holding the other (``within``)."""
     if a.kind in NUMERIC_KINDS and b.kind in NUMERIC_KINDS:
         if "quantity" in (a.kind, b.kind) or "money" in (a.kind, b.kind):
             return a.kind == b.kind and a.normalized.split()[-1:] == b.normalized.split()[-1:]
         na, nb = parse_value(a.normalized), parse_value(b.normalized)
-        return na is not None and nb is not None and compare(na, nb) != "incomparable"
+        return na is not None and nb is not None and compare(na, nb) != "incomparable" and not within(na, nb)
     return a.kind == b.kind
 
 

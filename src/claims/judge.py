@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from ..graph.question import Question
+from ..graph.value_compare import within
+from ..graph.values import parse_value
 from ..types import VerdictStatus
 from .answer_set import (
     NUMERIC_KINDS,
@@ -77,8 +79,9 @@ def asks_history(question: Question, latest: tuple[int, ...] = ()) -> bool:
 
 def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]) -> list[AnswerValue]:
     """A setting's values judged: the current answer of the most authoritative source first
-    (``authoritative``), each other current value ``contradicted``, older versions' values
-    ``supported`` under their version scope."""
+    (``authoritative``), each other current value ``contradicted`` (``supported`` when one of the
+    two is a range holding the other), older versions' values ``supported`` under their version
+    scope."""
     versions = [release(c.scope["version"]) for c in candidates if c.scope.get("version", "").startswith(">=")]
     latest = max(versions, default=())
     older = [c for c in candidates if is_older(c, latest)]
@@ -96,6 +99,7 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
     answers: list[AnswerValue] = []
     if not groups:
         return answers
+    groups = _value_before_its_range(groups, rank)
     winner = groups[0]
     for k, g in enumerate(groups):
         status = "authoritative" if k == 0 else "contradicted"
@@ -103,13 +107,34 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
             continue  # the winning documents' own other values: a scope the reader did not parse
         if k > 0 and not comparable_kinds(g[0].kind, winner[0].kind):
             continue  # "7.0" or "4-5 years" beside a yes/no default: no rival answer, another fact
-        answers.append(_value(g, status, {}, authority, (winner[0].normalized,) if k else ()))
+        if k > 0 and _within(g[0], winner[0]):
+            status = "supported"  # "five minutes" within the docs' "2-10 minutes": no rival
+        answers.append(_value(g, status, {}, authority, (winner[0].normalized,) if status == "contradicted" else ()))
     for g in _groups(older):
         if any(same_value(g[0], a.candidates[0], one_setting=True) for a in answers if a.status == "authoritative"):
             continue
         scope = {"version": min((c.scope.get("version", "") for c in g), key=len)}
         answers.append(_value(g, "supported", scope, authority, ()))
     return answers
+
+
+def _within(a: Candidate, b: Candidate) -> bool:
+    x, y = parse_value(a.normalized), parse_value(b.normalized)
+    return x is not None and y is not None and within(x, y)
+
+
+def _value_before_its_range(groups: list[list[Candidate]], rank: Callable[[list[Candidate]], tuple[float, int]]
+                            ) -> list[list[Candidate]]:
+    """The ``groups`` with a one-value group first where the first is a range holding it at the same
+    rank: "Default: 300 seconds. Range: 60-86400 seconds." gives the setting 300 seconds; the range
+    bounds what it may be set to."""
+    bounds = parse_value(groups[0][0].normalized)
+    for g in groups[1:]:
+        value = parse_value(g[0].normalized)
+        if rank(g) == rank(groups[0]) and bounds is not None and value is not None and value.lo == value.hi \
+                and within(bounds, value):
+            return [g, *(other for other in groups if other is not g)]
+    return groups
 
 
 def premise_holds(question: Question, answers: Sequence[AnswerValue], latest: tuple[int, ...] = ()) -> bool:

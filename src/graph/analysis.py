@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from ..types import KeyStatus
 from .claims import Claim, short_hash
 from .scope import compatible, differing_dims
-from .value_compare import compare
+from .value_compare import compare, within
 from .values import Norm, parse_value
 from .weights import Support, aggregate_support
 
@@ -97,7 +97,7 @@ def contradicts(a: ClaimNode, b: ClaimNode) -> bool:
         return _only_conflict(other_node.scope, set(only.canonical[5:].split(",")), other.canonical == "true")
     if not compatible(a.scope, b.scope):
         return False
-    return compare(na, nb) == "differ"
+    return compare(na, nb) == "differ" and not within(na, nb)
 
 
 def _authority(node: ClaimNode, source_weights: Mapping[str, float]) -> float:

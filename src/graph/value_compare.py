@@ -27,6 +27,16 @@ def compare(a: Norm, b: Norm, *, calendar: bool = True) -> str:
     return "equal" if a.canonical == b.canonical else "differ"
 
 
+def within(a: Norm, b: Norm) -> bool:
+    """One value is a range ("2-10 minutes", "9 to 11 months") holding the other ("five minutes",
+    "10 months"): the range states bounds the other keeps to, so the two do not contradict."""
+    if a.kind != b.kind or None in (a.lo, a.hi, b.lo, b.hi):
+        return False
+    wide, narrow = (a, b) if a.hi - a.lo >= b.hi - b.lo else (b, a)
+    slack = 1e-6 * max(abs(wide.lo), abs(wide.hi), 1.0)
+    return wide.hi > wide.lo and wide.lo - slack <= narrow.lo and narrow.hi <= wide.hi + slack
+
+
 def _same_degrees(a: Norm, b: Norm) -> bool:
     """Two temperatures that round to each other across scales ("62.6 °F" is "17 °C", "62 °F" is
     not), or two differences of temperature ("the room cools 0.5 °C" is "a 0.9 °F swing")."""

@@ -69,6 +69,17 @@ def test_docs_outrank_a_forum_and_the_forum_is_contradicted() -> None:
     assert s.key is not None and s.key.status == "contradiction" and "docs" in s.explanation
 
 
+def test_a_value_inside_the_docs_range_is_no_rival() -> None:
+    q = analyse_question("How long does the compressor rest between cycles?")
+    s = judge_answers(q, [cand("2-10 minutes", "PT2M..PT10M", "duration", "h/docs/comfort.md#c0"),
+                          cand("five minutes", "PT5M", "duration", "h/blogs/tips.md#c0", "blogs")], AUTHORITY)
+    assert s.status == "consistent"
+    assert [(a.value, a.status) for a in s.answers] == [("2-10 minutes", "authoritative"), ("five minutes", "supported")]
+    outside = judge_answers(q, [cand("2-10 minutes", "PT2M..PT10M", "duration", "h/docs/comfort.md#c0"),
+                                cand("15 minutes", "PT15M", "duration", "h/blogs/tips.md#c0", "blogs")], AUTHORITY)
+    assert outside.status == "contradiction"
+
+
 def test_a_question_putting_forward_the_authoritative_value_is_answered_consistent() -> None:
     # held-out sets of three authors label such questions consistent: the docs give the value the
     # question puts forward (in other words), a forum another one; the asker's premise holds

@@ -159,6 +159,21 @@ def test_an_unscoped_older_default_in_a_thread_contradicts_the_docs_and_the_docs
         [("32", "authoritative", {}), ("8", "contradicted", {}), ("8", "supported", {"version": "<2.4.1"})]
 
 
+def test_the_default_inside_a_range_of_the_same_entry_is_the_answer_and_the_range_rivals_nothing() -> None:
+    doc = _chunk("## `idle_timeout`\n\nDefault: 300 seconds. Range: 60-86400 seconds.\n")
+    within = _chunk("Title: clients dropped\nUser: idle ones go\nReply: the idle_timeout default is 5 minutes.",
+                    cid="kb/forums/t3#qa", source="forums")
+    outside = _chunk("Title: clients dropped\nUser: idle ones go\nReply: the idle_timeout default is 10 minutes.",
+                     cid="kb/forums/t4#qa", source="forums")
+    _, aset = _answer("What idle_timeout do I get if I never set it?", [doc, within])
+    assert aset.status == "consistent"
+    assert [(a.value, a.status) for a in aset.answers][0] == ("300 seconds", "authoritative")
+    _, aset = _answer("What idle_timeout do I get if I never set it?", [doc, outside])
+    assert aset.status == "contradiction"
+    assert [(a.value, a.status) for a in aset.answers] == [("300 seconds", "authoritative"),
+                                                           ("10 minutes", "contradicted")]
+
+
 def test_a_question_about_the_past_is_scoped_by_the_version_the_docs_name() -> None:
     _, aset = _answer("Was pool_size always 32?", [DOC])
     assert aset.status == "scoped"

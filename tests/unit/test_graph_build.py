@@ -57,6 +57,12 @@ def test_copies_of_one_forum_answer_do_not_outvote_docs():
     assert key.claims[0].value == "30 days" and key.claims[0].authoritative
 
 
+def test_a_value_inside_a_range_is_no_contradiction():
+    g = _graph(("docs", "The compressor protection delay can be set to 2-10 minutes.", 0.9),
+               ("blogs", "The compressor protection delay is five minutes.", 0.8))
+    assert [k for k in g.keys if k.status == "contradiction"] == []
+
+
 def test_per_plan_values_are_scoped_not_contradictions():
     key = _only_key(_graph(("docs", "On the Standard plan, backups are retained for 7 days.", 0.9),
                            ("forums", "On the Enterprise plan, backups are retained for 35 days.", 0.8)))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from src.graph.value_compare import compare
+from src.graph.value_compare import compare, within
 from src.graph.values import configured_value, parse_value
 
 
@@ -32,6 +32,16 @@ def test_canonical_forms(text, canonical):
 ])
 def test_compare(a, b, verdict):
     assert compare(parse_value(a), parse_value(b)) == verdict
+
+
+def test_a_range_holds_the_values_inside_it():
+    # a range states bounds: a value inside them keeps to it; one outside, or another range, does not
+    assert within(parse_value("2-10 minutes"), parse_value("five minutes"))
+    assert within(parse_value("120 seconds"), parse_value("120-900 seconds"))
+    assert within(parse_value("9-32 °C"), parse_value("59°F"))  # 15 °C
+    assert not within(parse_value("31-40 days"), parse_value("30 days"))
+    assert not within(parse_value("5 minutes"), parse_value("300 seconds"))  # equal values: no range
+    assert not within(parse_value("2-10 minutes"), parse_value("5 MB"))
 
 
 def test_not_values():
