@@ -132,8 +132,16 @@ def comparable(a: Candidate, b: Candidate) -> bool:
         if "quantity" in (a.kind, b.kind) or "money" in (a.kind, b.kind):
             return a.kind == b.kind and a.normalized.split()[-1:] == b.normalized.split()[-1:]
         na, nb = parse_value(a.normalized), parse_value(b.normalized)
-        return na is not None and nb is not None and compare(na, nb) != "incomparable" and not within(na, nb)
+        return na is not None and nb is not None and compare(na, nb) != "incomparable" and not agrees_in_range(a, b)
     return a.kind == b.kind
+
+
+def agrees_in_range(a: Candidate, b: Candidate) -> bool:
+    """One of two amounts is a range holding the other ("2-10 minutes", "five minutes"; ``within``)."""
+    if a.kind not in NUMERIC_KINDS or b.kind not in NUMERIC_KINDS:
+        return False
+    na, nb = parse_value(a.normalized), parse_value(b.normalized)
+    return na is not None and nb is not None and within(na, nb)
 
 
 def _contains(longer: list[str], shorter: list[str]) -> bool:

@@ -23,6 +23,7 @@ from .answer_set import (
     NUMERIC_KINDS,
     AnswerSet,
     AnswerValue,
+    agrees_in_range,
     answer_key,
     looks_back,
     premise_is_answer,
@@ -107,7 +108,7 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
             continue  # the winning documents' own other values: a scope the reader did not parse
         if k > 0 and not comparable_kinds(g[0].kind, winner[0].kind):
             continue  # "7.0" or "4-5 years" beside a yes/no default: no rival answer, another fact
-        if k > 0 and _within(g[0], winner[0]):
+        if k > 0 and agrees_in_range(g[0], winner[0]):
             status = "supported"  # "five minutes" within the docs' "2-10 minutes": no rival
         answers.append(_value(g, status, {}, authority, (winner[0].normalized,) if status == "contradicted" else ()))
     for g in _groups(older):
@@ -116,11 +117,6 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
         scope = {"version": min((c.scope.get("version", "") for c in g), key=len)}
         answers.append(_value(g, "supported", scope, authority, ()))
     return answers
-
-
-def _within(a: Candidate, b: Candidate) -> bool:
-    x, y = parse_value(a.normalized), parse_value(b.normalized)
-    return x is not None and y is not None and within(x, y)
 
 
 def _value_before_its_range(groups: list[list[Candidate]], rank: Callable[[list[Candidate]], tuple[float, int]]

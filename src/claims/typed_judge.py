@@ -4,9 +4,10 @@
   (600/min = 10/s), dates when one is a coarser form of the other ("1902" and "19 September
   1902"), entities by their normalised words or when one name is part of the other
   ("Bhatt", "Mahesh Bhatt"), yes/no and "only on X" by polarity and names.
-- Two values of one scope contradict, unless the question's subject is a name and their
-  documents share no distinctive words: then they speak of different entities that share
-  the name, and both are right ("scoped"); or their sentences, values aside, share under
+- Two values of one scope contradict, unless one is a range holding the other (the values
+  inside the answer's range agree with it, ``agrees_in_range``), or the question's subject is a
+  name and their documents share no distinctive words: then they speak of different entities
+  that share the name, and both are right ("scoped"); or their sentences, values aside, share under
   ``OTHER_FACT`` of their words: then they state different facts of the named entity (who
   recorded an album, where it was recorded).
 - Among contradicting values the more authoritative source wins; at equal authority
@@ -39,6 +40,7 @@ from .answer_set import (
     AnswerValue,
     Embed,
     Similarity,
+    agrees_in_range,
     answer_key,
     comparable,
     differ_by_scope,
@@ -333,7 +335,12 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         if i in status:
             continue
         # i is the strongest value not yet judged: it wins against every value it contradicts.
-        status[i] = "authoritative" if not status else "supported"
+        first = not status
+        status[i] = "authoritative" if first else "supported"
+        if first:  # the values inside the answer, or holding it, agree with it: no other value contests them
+            for j, g in enumerate(groups):
+                if j != i and compatible(groups[i].scope, g.scope) and agrees_in_range(groups[i].best, g.best):
+                    status.setdefault(j, "supported")
         for j in links[i]:
             status.setdefault(j, "contradicted")
     answers = []

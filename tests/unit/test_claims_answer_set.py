@@ -75,6 +75,13 @@ def test_a_value_inside_the_docs_range_is_no_rival() -> None:
                           cand("five minutes", "PT5M", "duration", "h/blogs/tips.md#c0", "blogs")], AUTHORITY)
     assert s.status == "consistent"
     assert [(a.value, a.status) for a in s.answers] == [("2-10 minutes", "authoritative"), ("five minutes", "supported")]
+    # two values inside the answer's range agree with it, whatever they say of each other
+    two = judge_answers(q, [cand("2-10 minutes", "PT2M..PT10M", "duration", "h/docs/comfort.md#c0", score=1.2),
+                            cand("2 minutes", "PT2M", "duration", "h/docs/updates.md#c0"),
+                            cand("five minutes", "PT5M", "duration", "h/blogs/tips.md#c0", "blogs")], AUTHORITY)
+    assert two.status == "consistent"
+    assert [(a.value, a.status) for a in two.answers] == [("2-10 minutes", "authoritative"), ("2 minutes", "supported"),
+                                                          ("five minutes", "supported")]
     outside = judge_answers(q, [cand("2-10 minutes", "PT2M..PT10M", "duration", "h/docs/comfort.md#c0"),
                                 cand("15 minutes", "PT15M", "duration", "h/blogs/tips.md#c0", "blogs")], AUTHORITY)
     assert outside.status == "contradiction"
