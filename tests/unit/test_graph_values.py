@@ -35,7 +35,7 @@ def test_compare(a, b, verdict):
 
 
 def test_a_range_holds_the_values_inside_it():
-    # a range states bounds: a value inside them keeps to it; one outside, or another range, does not
+    # a range states bounds: a value inside them keeps to it; one outside them, or an equal value, does not
     assert within(parse_value("2-10 minutes"), parse_value("five minutes"))
     assert within(parse_value("120 seconds"), parse_value("120-900 seconds"))
     assert within(parse_value("9-32 °C"), parse_value("59°F"))  # 15 °C
