@@ -146,7 +146,8 @@ def _fits(question: Question, claim: ReadClaim) -> bool:
 
 
 def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
-    """Claims grouped by the setting they give a value to (claims of no setting left out)."""
+    """Claims grouped by the setting they give a value to (claims of no setting left out); a name
+    run together with the word before it, or written without its section, is the setting's."""
     out: dict[str, list[ReadClaim]] = {}
     for c in claims:
         if c.attribute.identifier:
@@ -158,6 +159,11 @@ def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
                      and name[-len(b) - 1].isalnum() and len(out[b]) >= len(out[name])), None)
         if base is not None:
             out[base] += out.pop(name)
+    # a name written without its section ("gc_maxlifetime" of php.ini's "session.gc_maxlifetime") is the
+    # one name the corpus writes with it
+    for name in sorted(out):
+        if name in out and not name.isalnum() and len(full := [n for n in out if n.endswith("." + name)]) == 1:
+            out[full[0]] += out.pop(name)
     return out
 
 

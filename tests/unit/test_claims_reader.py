@@ -174,6 +174,19 @@ def test_the_default_inside_a_range_of_the_same_entry_is_the_answer_and_the_rang
                                                            ("10 minutes", "contradicted")]
 
 
+def test_a_name_written_without_its_section_is_the_one_setting_written_with_it() -> None:
+    doc = _chunk("## `session.idle_limit`\n\nDefault: 1440\n")
+    post = _chunk("Title: logged out\nUser: sessions end\nReply: the idle_limit default is 1800.",
+                  cid="kb/forums/t9#qa", source="forums")
+    setting, aset = _answer("What session.idle_limit do I get if I never set it?", [doc, post])
+    assert setting == "session.idle_limit"
+    assert [(a.value, a.status) for a in aset.answers] == [("1440", "authoritative"), ("1800", "contradicted")]
+    # two sections writing the name: it stays a name of its own
+    other = _chunk("## `cache.idle_limit`\n\nDefault: 60\n", cid="kb/docs/cache.md#c0")
+    names = by_setting(c for ch in (doc, post, other) for c in read_chunk(ch))
+    assert sorted(names) == ["cache.idle_limit", "idle_limit", "session.idle_limit"]
+
+
 def test_a_question_about_the_past_is_scoped_by_the_version_the_docs_name() -> None:
     _, aset = _answer("Was pool_size always 32?", [DOC])
     assert aset.status == "scoped"
