@@ -161,8 +161,14 @@ def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
             out[base] += out.pop(name)
     # a name written without its section ("gc_maxlifetime" of php.ini's "session.gc_maxlifetime") is the
     # one name the corpus writes with it
+    sectioned: dict[str, list[str]] = {}
+    for name in out:
+        for i, ch in enumerate(name):
+            if ch == ".":
+                sectioned.setdefault(name[i + 1:], []).append(name)
     for name in sorted(out):
-        if name in out and not name.isalnum() and len(full := [n for n in out if n.endswith("." + name)]) == 1:
+        full = sectioned.get(name, [])
+        if name in out and not name.isalnum() and len(full) == 1 and full[0] in out:
             out[full[0]] += out.pop(name)
     return out
 
