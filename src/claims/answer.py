@@ -160,7 +160,8 @@ def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
         if base is not None:
             out[base] += out.pop(name)
     # a name written without its section ("gc_maxlifetime" of php.ini's "session.gc_maxlifetime") is the
-    # one name the corpus writes with it
+    # one name the corpus writes with it; a dotted name is a setting of its own (Kafka's topic-level
+    # "retention.ms" beside the broker's "log.retention.ms")
     sectioned: dict[str, list[str]] = {}
     for name in out:
         for i, ch in enumerate(name):
@@ -168,7 +169,7 @@ def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
                 sectioned.setdefault(name[i + 1:], []).append(name)
     for name in sorted(out):
         full = sectioned.get(name, [])
-        if name in out and not name.isalnum() and len(full) == 1 and full[0] in out:
+        if name in out and "." not in name and not name.isalnum() and len(full) == 1 and full[0] in out:
             out[full[0]] += out.pop(name)
     return out
 

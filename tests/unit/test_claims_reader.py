@@ -185,6 +185,9 @@ def test_a_name_written_without_its_section_is_the_one_setting_written_with_it()
     other = _chunk("## `cache.idle_limit`\n\nDefault: 60\n", cid="kb/docs/cache.md#c0")
     names = by_setting(c for ch in (doc, post, other) for c in read_chunk(ch))
     assert sorted(names) == ["cache.idle_limit", "idle_limit", "session.idle_limit"]
+    # a dotted name is a setting of its own, whatever longer name ends with it
+    topic = _chunk("## `log.retention.ms`\n\nDefault: 604800000\n\n## `retention.ms`\n\nDefault: 604800000\n")
+    assert sorted(by_setting(read_chunk(topic))) == ["log.retention.ms", "retention.ms"]
 
 
 def test_a_question_about_the_past_is_scoped_by_the_version_the_docs_name() -> None:
