@@ -132,7 +132,7 @@ def comparable(a: Candidate, b: Candidate) -> bool:
         if "quantity" in (a.kind, b.kind) or "money" in (a.kind, b.kind):
             return a.kind == b.kind and a.normalized.split()[-1:] == b.normalized.split()[-1:]
         na, nb = parse_value(a.normalized), parse_value(b.normalized)
-        return na is not None and nb is not None and compare(na, nb) != "incomparable" and not agrees_in_range(a, b)
+        return na is not None and nb is not None and compare(na, nb) != "incomparable" and not within(na, nb)
     return a.kind == b.kind
 
 
