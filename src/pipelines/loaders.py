@@ -40,6 +40,9 @@ __all__ = ["Answer", "Loaded", "Page", "PagePart", "Record", "Skip", "SourceFile
 
 _THREAD_MARKER = re.compile(r"^(title|user|reply):\s?(.*)$", re.IGNORECASE)
 _FENCED = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
+# A post opening with its writer's name in parentheses or brackets, "(dev_kasia) Pipewick waits ...":
+# the name is the post's author, not a word of its text (nor a setting named dev_kasia).
+_AUTHOR_TAG = re.compile(r"[(\[]([^()\[\]:,\s]{1,40}(?: [^()\[\]:,\s]{1,40}){0,2})[)\]][ \t]+(?=\S)")
 
 
 # ---------------------------------------------------------------- decoding
@@ -135,6 +138,22 @@ def parse_text_thread(text: str) -> tuple[str | None, list[str], list[str]] | No
     return title, users, replies
 
 
+def split_author(post: str) -> tuple[str | None, str]:
+    """(author, text) of a thread post whose first word is its writer's name in parentheses or
+    brackets, "(o.lindqvist) We generate ..."; (None, post) otherwise, or when the brackets hold
+    no letter ("[...]", a cut), more than three words, a comma or a colon ("(Disclaimer: ...)")."""
+    match = _AUTHOR_TAG.match(post)
+    if not match or not any(ch.isalpha() for ch in match.group(1)):
+        return None, post
+    return match.group(1).strip(), post[match.end():]
+
+
+def _authors_apart(posts: list[str]) -> tuple[str | None, list[str]]:
+    """The first post's author, and the posts without their author tags."""
+    split = [split_author(p) for p in posts]
+    return (split[0][0] if split else None), [t for _, t in split]
+
+
 def load_text(src: SourceFile, kind: SourceKind) -> Loaded:
     text = _read_text(src)
     if isinstance(text, Skip):
@@ -152,7 +171,13 @@ def load_text(src: SourceFile, kind: SourceKind) -> Loaded:
         title, users, replies = thread
         if title and "title" not in meta:
             meta = {"title": title, **meta}
-        answers = tuple(Answer(text=t, index=k) for k, t in enumerate(replies) if t)
+        asker, users = _authors_apart(users)
+        if asker and "author" not in meta:
+            meta["author"] = asker
+        answers = tuple(
+            Answer(text=t, index=k, metadata={"author": a} if a else {})
+            for k, (a, t) in enumerate(split_author(r) for r in replies) if t
+        )
         for k, reply in enumerate(replies):
             if not reply:
                 yield Skip(None, f"reply {k} has no text: skipped")

@@ -221,6 +221,28 @@ def test_thread_text_file_becomes_thread_record(tmp_path: Path) -> None:
     ]
 
 
+def test_thread_post_author_tag_is_metadata_not_text(tmp_path: Path) -> None:
+    src = write(
+        tmp_path,
+        "t.txt",
+        "Title: Timeout\nUser: (o.lindqvist) Is it 30 s?\nReply: (dev_kasia) It waits 30 seconds.\n"
+        "Reply: [...] cut\nReply: (sorry, late) It is 15 seconds.\nReply: [Rosalind G.] Fixed.\n",
+    )
+    assert load(src, SourceKind.THREAD) == [
+        Record(
+            "t.txt",
+            "Is it 30 s?",
+            {"title": "Timeout", "path": "src/t.txt", "author": "o.lindqvist"},
+            (
+                Answer("It waits 30 seconds.", 0, metadata={"author": "dev_kasia"}),
+                Answer("[...] cut", 1),
+                Answer("(sorry, late) It is 15 seconds.", 2),
+                Answer("Fixed.", 3, metadata={"author": "Rosalind G."}),
+            ),
+        )
+    ]
+
+
 def test_thread_text_empty_reply_is_skipped_and_keeps_its_index(tmp_path: Path) -> None:
     src = write(tmp_path, "t.txt", "Title: T\nUser: Q\nReply:\nReply: Second\n")
     assert load(src, SourceKind.THREAD) == [
