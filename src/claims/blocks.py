@@ -31,7 +31,8 @@ _PLACEHOLDER = re.compile(r"<[A-Za-z][\w:. -]*>")  # a syntax line's "<INTEGER>"
 _SHELL = re.compile(r"^\s*(?:\$|#\s*[a-z]+\s+-|>>>|mysql>|[\w@.-]+[:~]+[$#])\s")
 # "default", and a condition that leaves the setting unset ("If not specified, this attribute is set
 # to 200", "If unspecified, 8000 is used"): what holds when nobody sets it
-DEFAULT_CUE = re.compile(r"\bdefault(?:s|ed)?\b|\b(?:if|when)\s+(?:it\s+is\s+|this\s+\w+\s+is\s+)?"
+# "default" in a path or a name ("/etc/default/iperf3", "default-cache-ttl") is no cue
+DEFAULT_CUE = re.compile(r"(?<![/\w-])default(?:s|ed)?\b(?![/-]\w)|\b(?:if|when)\s+(?:it\s+is\s+|this\s+\w+\s+is\s+)?"
                          r"(?:not\s+(?:specified|set|given|supplied)|unspecified|unset|omitted)\b", re.IGNORECASE)
 # a bare "Default:" label: the line or block below it gives the default
 BARE_DEFAULT = re.compile(r"^\s*[*_]*Defaults?(?:\s+value)?[*_]*\s*:\s*[*_]*\s*$", re.IGNORECASE)

@@ -108,6 +108,15 @@ def test_a_header_less_table_and_a_question_give_no_claims() -> None:
     assert _read("Is the default retry_limit 3?") == []
 
 
+def test_default_in_a_path_or_a_settings_name_is_no_default_cue() -> None:
+    blog = {"cid": "kb/blogs/b.md#c0", "source": "blogs"}
+    assert _read('If you answered no, set `START_DAEMON="yes"` in `/etc/default/relayd`.', **blog) == [
+        ("start_daemon", "yes", "stated", {})]
+    assert _read("Raise `default-cache-ttl` to 3600 if the prompts annoy you.", **blog) == [
+        ("default-cache-ttl", "3600", "stated", {})]
+    assert _read("`default-cache-ttl` defaults to 600.", **blog) == [("default-cache-ttl", "600", "default", {})]
+
+
 def test_unit_in_the_setting_name_makes_a_bare_number_a_duration() -> None:
     claim = read_chunk(_chunk("lease.expiry.ms\n\nDefault: 45000 (45 seconds)\n"))[0]
     assert (claim.attribute.name, claim.kind, claim.normalized, claim.modality) == \
