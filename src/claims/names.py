@@ -96,6 +96,11 @@ def version_scope(sentence: str, skip: tuple[int, int] | None = None) -> dict[st
     return {"version": "<earlier"} if past and (skip is None or skip[0] >= past.start()) else {}
 
 
+def tells_the_past(sentence: str) -> bool:
+    """The sentence puts a value in the past without a version: "(previously 3 hours)"."""
+    return bool(_PAST.search(sentence))
+
+
 def release(version: str) -> tuple[int, ...]:
     """A version's numbers, to compare releases: "1.19.10" -> (1, 19, 10)."""
     return tuple(int(x) for x in re.findall(r"\d+", version)[:4])

@@ -243,6 +243,22 @@ def test_the_audit_keeps_only_rivals_that_say_what_the_official_sentence_says() 
     assert says_the_same([alone], AUTH, lambda texts: embed_texts(model, texts)) == []
 
 
+def test_a_rival_value_the_official_row_gives_another_plan_is_no_contradiction() -> None:
+    row = "Audit log history | 7 days | 90 days | 1 year"
+    docs = _node("a", "1 year", "docs", row, authoritative=True, contradicts=("b",))
+    forum = _node("b", "90 days", "forums", "The 90 days audit log might satisfy them.", contradicts=("a",))
+    key = KeyResult(key="audit log", aliases=(), status=KeyStatus.CONTRADICTION, claims=(docs, forum), explanation="")
+    team = KeyResult(key="audit log team", aliases=(), status=KeyStatus.CONSISTENT,
+                     claims=(_node("t", "90 days", "docs", row),), explanation="")
+    assert audit_keys([key, team], {}, AUTH) == []
+    assert [k.key for k in audit_keys([key], {}, AUTH)] == ["audit log"]
+    # the value the official sentence puts in the past is the one it contests
+    changed = "Audit logs are now kept for 1 year (previously 90 days)."
+    past = replace(key, claims=(replace(docs, support=(replace(docs.support[0], sentence=changed),)), forum))
+    then = replace(team, claims=(replace(team.claims[0], support=(replace(team.claims[0].support[0], sentence=changed),)),))
+    assert [k.key for k in audit_keys([past, then], {}, AUTH)] == ["audit log"]
+
+
 def test_a_question_graph_contradiction_between_two_facts_shows_its_values_by_document() -> None:
     from src.claims.audit import question_keys
     from src.embeddings import embed_texts, load_embed_model
