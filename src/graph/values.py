@@ -151,8 +151,8 @@ def unit_name(word: str) -> bool:
 def resolve_unit(word: str) -> tuple[str, float] | None:
     """(kind, factor to the canonical unit) for a unit word, or None when pint does not know it."""
     w = word.strip().strip(".").replace("-", " ").strip()
-    if not w:
-        return None
+    if not w or w == "a":
+        return None  # the article, not pint's annum: "0 a plain passphrase", "5 a day" (a rate, read apart)
     if w.lower() in _PER_ALIASES:
         return "rate", 1.0 / float(ureg().Quantity(1, _PER_ALIASES[w.lower()]).to("second").magnitude)
     m = _BYTE_UNIT.match(w)
@@ -168,7 +168,9 @@ def resolve_unit(word: str) -> tuple[str, float] | None:
         except Exception:  # pint raises several unrelated types for unknown words
             continue
         if dims == ureg().second.dimensionality:
-            return "duration", float(q.to("second").magnitude)
+            seconds = float(q.to("second").magnitude)
+            # under a nanosecond is a prefix read into a word: "190 as Temperature" (attoseconds)
+            return ("duration", seconds) if seconds >= 5e-10 else None
         if str(q.units).endswith("byte") and dims == ureg().byte.dimensionality:
             return "size", float(q.to("byte").magnitude)
         return None

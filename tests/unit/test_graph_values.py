@@ -50,6 +50,16 @@ def test_not_values():
     assert parse_value("1E1234567890") is None  # overflows to infinity (a manual's example literal)
 
 
+def test_english_words_pint_reads_as_units_are_no_units():
+    from src.graph.mentions import find_mentions
+
+    # "a" is the article, not the annum; "as" is no attosecond; a rate "a minute" stays a rate
+    assert [(m.text, m.norm.canonical) for m in find_mentions("Attribute 194 or 190 as Temperature, 0 a day")] == [
+        ("194", "194"), ("190", "190"), ("0 a day", "0/s")]
+    assert parse_value("600 a minute").canonical == "10/s"
+    assert parse_value("100 us").canonical == "PT0.0001S" and parse_value("1 ns").kind == "duration"
+
+
 @pytest.mark.parametrize("text,canonical", [
     # a number in words is one number, not a range of its parts ("forty-five" was 5-40)
     ("forty-five days", "P45D"), ("twenty-one days", "P21D"), ("five to ten days", "P5D..P10D"),
