@@ -258,25 +258,41 @@ def audit_keys(old: Sequence[KeyResult], by_name: Mapping[str, list[ReadClaim]],
     known = [name_stems(n) for n, cs in by_name.items() if is_setting(n, cs) and ("." in n or "_" in n)]
     rest = [judged for k in old if k.status == KeyStatus.CONTRADICTION and not names_setting(k, known)
             and (judged := official_side(k, authority, older)) is not None]
-    rest = [k for k in (_stated_beside(k, old, authority) for k in rest) if k is not None]
+    if rest:
+        stated = _official_values(old, authority)
+        rest = [k for k in (_stated_beside(k, stated, authority) for k in rest) if k is not None]
     if embed is not None:
         rest = says_the_same(rest, authority, embed)
     return sorted([*settings, *rest], key=lambda k: (-k.severity, k.key))
 
 
-def _stated_beside(key: KeyResult, keys: Sequence[KeyResult], authority: Mapping[str, float]) -> KeyResult | None:
+def _official_values(keys: Sequence[KeyResult], authority: Mapping[str, float]) -> dict[str, set[str]]:
+    """Per sentence of the most authoritative source, the values the extractor read in it outside a
+    version's scope."""
+    official = max(authority.values(), default=1.0)
+    out: dict[str, set[str]] = {}
+    for k in keys:
+        for n in k.claims:
+            if "version" not in n.scope:
+                for s in n.support:
+                    if authority.get(s.source, 1.0) >= official:
+                        out.setdefault(s.sentence, set()).add(n.normalized)
+    return out
+
+
+def _stated_beside(key: KeyResult, stated: Mapping[str, set[str]], authority: Mapping[str, float]) -> KeyResult | None:
     """The judged key less the rivals whose value the official sentence itself states beside the
-    authoritative one, outside a version's scope: a table row giving each plan its value ("Audit log
-    history | 7 days | 90 days | 1 year") or a sentence giving two things theirs; a thread's "90-day
-    audit log" is another plan's value, not a contradiction. None when no rival is left."""
+    authoritative one (``stated``: ``_official_values``): a table row giving each plan its value
+    ("Audit log history | 7 days | 90 days | 1 year") or a sentence giving two things theirs; a
+    thread's "90-day audit log" is another plan's value, not a contradiction. A sentence putting a
+    value in the past ("now 72 hours (previously 24 hours)") leaves the old value contested. None
+    when no rival is left."""
     official = max(authority.values(), default=1.0)
     winner = next((n for n in key.claims if n.authoritative), None)
     if winner is None:
         return key
-    sentences = {s.sentence for s in winner.support if authority.get(s.source, 1.0) >= official
-                 and not tells_the_past(s.sentence)}  # "now 72 hours (previously 24 hours)": the old value is contested
-    beside = {n.normalized for k in keys for n in k.claims if "version" not in n.scope
-              and any(s.sentence in sentences for s in n.support if authority.get(s.source, 1.0) >= official)}
+    beside = {v for s in winner.support if authority.get(s.source, 1.0) >= official and not tells_the_past(s.sentence)
+              for v in stated.get(s.sentence, ())}
     gone = {frozenset((winner.id, m)) for m in winner.contradicts
             if (rival := next((n for n in key.claims if n.id == m), None)) is not None and rival.normalized in beside}
     if not gone:
