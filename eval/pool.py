@@ -10,7 +10,9 @@ of BENCHMARKS.md): verdicts, verdicts standing, authoritative answers, answer se
 standing of those reported, the audit's reported and labelled contradictions. ``--against``
 (a ``--out`` folder of an earlier run) adds each figure's change and lists the questions whose
 verdict changed, so a change to the claim layer is read set by set and question by question.
-``DIR`` alone (no SET) prints an earlier run again. Nothing is tuned here.
+Last, the verdict confusion of the sets other than realkb: how many questions of each labelled
+verdict got each verdict (a held-out set is read by its totals and this alone). ``DIR`` alone (no
+SET) prints an earlier run again. Nothing is tuned here.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import json
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -85,6 +88,21 @@ def table(runs: Mapping[str, Mapping[str, Any]], before: Mapping[str, Mapping[st
     return "\n".join(lines)
 
 
+def confusion(runs: Mapping[str, Mapping[str, Any]]) -> str:
+    """Labelled verdict -> the verdict given, counted over the sets other than realkb, one line
+    per labelled verdict, most frequent answer first."""
+    counts: dict[str, Counter[str]] = {}
+    for name, run in runs.items():
+        if name != "realkb":
+            for q in run.get("per_question", []):
+                counts.setdefault(q["expected"], Counter())[q["verdict"]] += 1
+    lines = []
+    for label, got in sorted(counts.items()):
+        given = sorted(got.items(), key=lambda kv: (-kv[1], kv[0]))
+        lines.append(f"{label} ({sum(got.values())}): " + ", ".join(f"{v} {n}" for v, n in given))
+    return "\n".join(lines)
+
+
 def names(sets: list[Path]) -> list[str]:
     """Each set's file name in the output folder: its folder name, ``-2``, ``-3`` for a repeat."""
     out: list[str] = []
@@ -136,7 +154,11 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(lambda s: score(s[0], args.out / f"{s[1]}.json"), zip(args.sets, names(args.sets), strict=True)))
-    print(table(read(args.out), read(args.against) if args.against else None))
+    runs = read(args.out)
+    print(table(runs, read(args.against) if args.against else None))
+    if matrix := confusion(runs):
+        print("\nverdict confusion (all but realkb), labelled (questions): given")
+        print(matrix)
 
 
 if __name__ == "__main__":

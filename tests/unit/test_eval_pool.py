@@ -45,3 +45,15 @@ def test_an_earlier_folder_is_read_for_its_realkb_outputs_only(tmp_path: Path) -
     (tmp_path / "dev_nimbusnote.json").write_text(json.dumps({"right": 0.7}))  # another eval's output
     (tmp_path / "broken.json").write_text("{")
     assert list(pool.read(tmp_path)) == ["set_a"]
+
+
+def test_the_confusion_counts_each_labelled_verdict_against_the_given_one_without_realkb() -> None:
+    runs = {"realkb": run(1, 1, ("Q0", "contradiction", "consistent")),
+            "set_a": run(2, 1, ("Q1", "contradiction", "consistent"), ("Q2", "contradiction", "contradiction"),
+                         ("Q3", "consistent", "consistent")),
+            "set_b": run(1, 1, ("Q4", "contradiction", "consistent"), ("Q5", "scoped", "insufficient_data"))}
+    assert pool.confusion(runs).splitlines() == [
+        "consistent (1): consistent 1",
+        "contradiction (3): consistent 2, contradiction 1",
+        "scoped (1): insufficient_data 1"]
+    assert pool.confusion({"realkb": runs["realkb"]}) == ""
