@@ -167,9 +167,9 @@ def by_setting(claims: Iterable[ReadClaim]) -> dict[str, list[ReadClaim]]:
         for i, ch in enumerate(name):
             if ch == ".":
                 sectioned.setdefault(name[i + 1:], []).append(name)
-    for name in sorted(out):
+    for name in sorted(out):  # only names without a dot are merged away; the dotted ones all stay
         full = sectioned.get(name, [])
-        if name in out and "." not in name and not name.isalnum() and len(full) == 1 and full[0] in out:
+        if "." not in name and not name.isalnum() and len(full) == 1:
             out[full[0]] += out.pop(name)
     return out
 

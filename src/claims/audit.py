@@ -293,8 +293,8 @@ def _stated_beside(key: KeyResult, stated: Mapping[str, set[str]], authority: Ma
         return key
     beside = {v for s in winner.support if authority.get(s.source, 1.0) >= official and not tells_the_past(s.sentence)
               for v in stated.get(s.sentence, ())}
-    gone = {frozenset((winner.id, m)) for m in winner.contradicts
-            if (rival := next((n for n in key.claims if n.id == m), None)) is not None and rival.normalized in beside}
+    by_id = {n.id: n for n in key.claims}
+    gone = {frozenset((winner.id, m)) for m in winner.contradicts if m in by_id and by_id[m].normalized in beside}
     if not gone:
         return key
     judged = _without(key, gone, authority)
