@@ -25,6 +25,7 @@ from ..graph.question import AnswerType, Question
 from ..graph.values import resolve_unit
 from ..text import TOKEN, stems
 from ..types import Chunk
+from .blocks import cued
 from .candidate import Candidate
 from .corpus_reading import chunk_index, read_corpus
 from .layout import entry_names
@@ -308,8 +309,23 @@ def extracted_rivals(found: SettingAnswer, candidates: Sequence[Candidate],
         return []
     kinds = {c.kind for c in found.candidates if AUTHORITY_ORDER.get(c.source, 0)}
     said = {c.chunk_id for c in found.candidates}
-    return [c for c in candidates if not AUTHORITY_ORDER.get(c.source, 0) and c.kind in kinds
+    return [c for c in candidates if not AUTHORITY_ORDER.get(c.source, 0) and (c.kind in kinds or _named_word(c, kinds, found, of))
             and c.chunk_id not in said and c.meaning >= RIVAL_MEANING and (of is None or of(c) in (None, found.setting))]
+
+
+def _named_word(c: Candidate, kinds: set[str], found: SettingAnswer, of: Callable[[Candidate], str | None] | None) -> bool:
+    """A name the typed answers read ("High", "threads") rivals a setting's word value when the
+    settings reader gives it to that setting, or its sentence states it as the default."""
+    if c.kind != "entity" or "word" not in kinds:
+        return False
+    if of is not None and of(c) == found.setting:
+        return True
+    low = c.sentence.lower()
+    words = [c.value, *(o.value for o in found.candidates if AUTHORITY_ORDER.get(o.source, 0))]
+    spans = sorted({(i, i + len(w)) for w in words if (i := low.find(w.lower())) >= 0})
+    at = low.find(c.value.lower())
+    pointed = cued(c.sentence, spans)
+    return at >= 0 and pointed is not None and spans[pointed][0] == at
 
 
 def answering_setting(question: Question, best: Candidate, chunks: Sequence[Chunk],

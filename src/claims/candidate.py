@@ -21,6 +21,13 @@ from .sentences import chunk_sentences
 from .spans import _Span
 
 
+def author(chunk_id: str) -> str:
+    """Who wrote a chunk: a document's sections (``#c3``, a PDF's ``#p12c0``) share one
+    author; each post of a thread (``#qa``, ``#a0031``, ``#r2``) has its own."""
+    doc, _, anchor = chunk_id.partition("#")
+    return doc if re.fullmatch(r"(?:p\d+)?c\d+", anchor) else chunk_id
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One chunk's answer to the question: the value as written, its canonical form, its

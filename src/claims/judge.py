@@ -32,7 +32,7 @@ from .answer_set import (
     settle,
     support_weight,
 )
-from .candidate import Candidate
+from .candidate import Candidate, author
 from .names import release
 
 
@@ -51,7 +51,7 @@ def comparable_kinds(a: str, b: str) -> bool:
     if a == b:
         return True
     if "word" in (a, b):
-        return bool({a, b} & {"number", "bool"})
+        return bool({a, b} & {"number", "bool", "entity"})
     return a in NUMERIC_KINDS and b in NUMERIC_KINDS and "number" in (a, b)
 
 
@@ -104,8 +104,8 @@ def judge_values(candidates: Sequence[Candidate], authority: Mapping[str, float]
     winner = groups[0]
     for k, g in enumerate(groups):
         status = "authoritative" if k == 0 else "contradicted"
-        if k > 0 and {doc(c) for c in g} <= {doc(c) for c in winner}:
-            continue  # the winning documents' own other values: a scope the reader did not parse
+        if k > 0 and {author(c.chunk_id) for c in g} <= {author(c.chunk_id) for c in winner}:
+            continue  # the winning authors' own other values (a document's, or one post's): a scope not parsed
         if k > 0 and not comparable_kinds(g[0].kind, winner[0].kind):
             continue  # "7.0" or "4-5 years" beside a yes/no default: no rival answer, another fact
         if k > 0 and agrees_in_range(g[0], winner[0]):

@@ -51,7 +51,7 @@ from .answer_set import (
     settle,
     support_weight,
 )
-from .candidate import Candidate, officially
+from .candidate import Candidate, author, officially
 from .judge import premise_holds
 
 # What a product does (how long, how big, how fast, whether): a name in such a question is the
@@ -71,18 +71,11 @@ def one_per_author(candidates: Sequence[Candidate]) -> list[Candidate]:
     value; a document's other sections giving another value were about something else."""
     best: dict[tuple, Candidate] = {}
     for c in sorted(candidates, key=lambda c: (-c.score, c.chunk_id, c.normalized)):
-        best.setdefault((_author(c.chunk_id), tuple(sorted(c.scope.items()))), c)
+        best.setdefault((author(c.chunk_id), tuple(sorted(c.scope.items()))), c)
     keep = set(map(id, best.values()))
     return [c for c in candidates if id(c) in keep]
 
 
-
-
-def _author(chunk_id: str) -> str:
-    """Who wrote a chunk: a document's sections (``#c3``, a PDF's ``#p12c0``) share one
-    author; each post of a thread (``#qa``, ``#a0031``, ``#r2``) has its own."""
-    doc, _, anchor = chunk_id.partition("#")
-    return doc if re.fullmatch(r"(?:p\d+)?c\d+", anchor) else chunk_id
 
 
 @dataclass
@@ -116,9 +109,9 @@ class _Group:
         seen_sentences: set[str] = set()
         for c in sorted(self.members, key=lambda c: -c.score):
             norm = " ".join(c.sentence.lower().split())
-            if _author(c.chunk_id) in out or norm in seen_sentences:
+            if author(c.chunk_id) in out or norm in seen_sentences:
                 continue  # one document, or the same text pasted twice, votes once
-            out[_author(c.chunk_id)] = c
+            out[author(c.chunk_id)] = c
             seen_sentences.add(norm)
         return out
 
@@ -196,7 +189,7 @@ def mentioned_by(chunks: Sequence[Chunk]) -> Callable[[str], int]:
     category line)."""
     texts: dict[str, list[str]] = defaultdict(list)
     for c in chunks:
-        texts[_author(c.id)].append(_plain(c.text))
+        texts[author(c.id)].append(_plain(c.text))
     joined = [" ".join(t) for t in texts.values()]
 
     def count(value: str) -> int:

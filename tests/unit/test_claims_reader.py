@@ -755,6 +755,23 @@ def test_what_the_shipped_file_sets_is_the_default_where_the_docs_state_none() -
     assert sorted((c.value, c.source) for c in found) == [("3", "forums"), ("4", "docs")]
 
 
+def test_each_post_of_a_thread_answers_for_itself_in_the_settings_judge() -> None:
+    q = analyse_question("If nothing sets a sort order, how does the mailer order the index?")
+    docs = Candidate("date", "date", "word", {}, "Default: date", "kb/docs/sort.md#c0", "docs", 1.2, meaning=1.0)
+    asker = Candidate("date", "date", "entity", {}, "I tried `set sort=date` in my muttrc.", "kb/forums/t1#qa", "forums",
+                      1.9, meaning=0.7)
+    reply = Candidate("threads", "threads", "entity", {}, "The default sort is threads.", "kb/forums/t1#r1", "forums",
+                      2.0, meaning=0.77)
+    aset = judge_setting(q, "sort", [docs, asker, reply], AUTH)
+    # the reply is another writer than the asker who agrees with the docs: its value contests theirs
+    assert [(a.value, a.status) for a in aset.answers] == [("date", "authoritative"), ("threads", "contradicted")]
+    assert aset.status is VerdictStatus.CONTRADICTION
+    # one document's other section giving another value states a scope the reader did not parse
+    other = Candidate("threads", "threads", "word", {}, "set sort=threads", "kb/docs/sort.md#c1", "docs", 1.2, meaning=1.0)
+    aset = judge_setting(q, "sort", [docs, other], AUTH)
+    assert [(a.value, a.status) for a in aset.answers] == [("date", "authoritative")]
+
+
 def test_a_setting_asked_about_in_the_past_is_scoped_not_contradicted() -> None:
     conf = _chunk(GUARD_CONF, cid="kb/docs/guard.conf#c0", format="config")
     thread = _chunk("Reply: maxstrikes is 3 by default, so the fourth bad login gets you blocked.",
@@ -899,6 +916,25 @@ def test_a_thread_answering_in_other_words_contests_the_default_of_a_setting_nam
     assert extracted_rivals(SettingAnswer("reminder_delay", "meaning", (docs,)), [forum, far], None) == [forum]
     # an identifier the question names has its rivals name it
     assert extracted_rivals(SettingAnswer("reminder_delay", "named", (docs,)), [forum, far], None) == []
+
+
+def test_a_name_a_thread_states_as_the_default_contests_a_setting_whose_value_is_a_word() -> None:
+    from src.claims.answer import SettingAnswer, extracted_rivals
+    from src.claims.judge import comparable_kinds
+
+    docs = Candidate("Balanced", "balanced", "word", {}, "Default: Balanced", "kb/docs/w.md#c0", "docs", 1.2, meaning=1.0)
+    said = Candidate("High", "high", "entity", {}, "The default sensitivity is High, drop it to Balanced or Low.",
+                     "kb/forums/t1#qa", "forums", 2.3, meaning=0.72)
+    # the cue points at the docs' own value: the name after it ("heard") is no setting's value
+    beside = Candidate("heard", "heard", "entity", {}, "On the default Balanced sensitivity it heard us from the hall.",
+                       "kb/blogs/b.md#c1", "blogs", 2.3, meaning=0.68)
+    loose = Candidate("Mara", "mara", "entity", {}, "Mara says the speaker is too eager.", "kb/forums/t1#r1", "forums",
+                      2.0, meaning=0.7)
+    found = SettingAnswer("wake-word sensitivity", "meaning", (docs,))
+    assert extracted_rivals(found, [said, beside, loose], None) == [said]
+    # a name the settings reader gives to the setting itself rivals it without a cue
+    assert extracted_rivals(found, [loose], lambda c: "wake-word sensitivity") == [loose]
+    assert comparable_kinds("word", "entity") and not comparable_kinds("version", "entity")
 
 
 def test_a_setting_chosen_by_meaning_yields_to_a_docs_sentence_clearly_closer_to_the_question() -> None:

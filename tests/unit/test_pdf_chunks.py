@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from src.claims.typed_judge import _author
+from src.claims.candidate import author
 from src.config import ChunkSizes, Settings
 from src.errors import InputError
 from src.pipelines.chunking import chunk_record
@@ -56,9 +56,9 @@ def test_a_pdf_without_outline_has_no_section() -> None:
 
 
 def test_page_anchored_chunks_share_their_documents_author() -> None:
-    assert _author("kb/docs/guide.pdf#p12c0") == "kb/docs/guide.pdf"
-    assert _author("kb/docs/guide.md#c3") == "kb/docs/guide.md"
-    assert _author("kb/forums/t1#qa") == "kb/forums/t1#qa"
+    assert author("kb/docs/guide.pdf#p12c0") == "kb/docs/guide.pdf"
+    assert author("kb/docs/guide.md#c3") == "kb/docs/guide.md"
+    assert author("kb/forums/t1#qa") == "kb/forums/t1#qa"
 
 
 # ---------------------------------------------------------------- ingest
