@@ -314,8 +314,10 @@ def extracted_rivals(found: SettingAnswer, candidates: Sequence[Candidate],
 
 
 def _named_word(c: Candidate, kinds: set[str], found: SettingAnswer, of: Callable[[Candidate], str | None] | None) -> bool:
-    """A name the typed answers read ("High", "threads") rivals a setting's word value when the
-    settings reader gives it to that setting, or its sentence states it as the default."""
+    """A name the typed answers read ("High", "threads") rivals a setting's word value ("Default:
+    Balanced") when the settings reader gives it to that setting, or when its sentence's default
+    cue points at it rather than at the docs' own value (``cued``: "The default sensitivity is
+    High", not "On the default Balanced setting it heard us")."""
     if c.kind != "entity" or "word" not in kinds:
         return False
     if of is not None and of(c) == found.setting:

@@ -76,8 +76,6 @@ def one_per_author(candidates: Sequence[Candidate]) -> list[Candidate]:
     return [c for c in candidates if id(c) in keep]
 
 
-
-
 @dataclass
 class _Group:
     members: list[Candidate]
