@@ -323,11 +323,13 @@ def _named_word(c: Candidate, kinds: set[str], found: SettingAnswer, of: Callabl
     if of is not None and of(c) == found.setting:
         return True
     low = c.sentence.lower()
-    words = [c.value, *(o.value for o in found.candidates if AUTHORITY_ORDER.get(o.source, 0))]
-    spans = sorted({(i, i + len(w)) for w in words if (i := low.find(w.lower())) >= 0})
     at = low.find(c.value.lower())
+    if at < 0:
+        return False
+    docs = (o.value for o in found.candidates if AUTHORITY_ORDER.get(o.source, 0))
+    spans = sorted({(at, at + len(c.value)), *((i, i + len(v)) for v in docs if (i := low.find(v.lower())) >= 0)})
     pointed = cued(c.sentence, spans)
-    return at >= 0 and pointed is not None and spans[pointed][0] == at
+    return pointed is not None and spans[pointed][0] == at
 
 
 def answering_setting(question: Question, best: Candidate, chunks: Sequence[Chunk],
