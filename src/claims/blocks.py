@@ -2,7 +2,8 @@
 
 - **Config files.** ``key value;``, ``key = value`` and ``key: value`` lines of a code block
   that reads as configuration are configured values (not defaults), their comment above them
-  describing the key; a directive left commented out shows its default; shell sessions and
+  describing the key; a directive left commented out shows its default, unless the comment
+  states another (then it is an example); shell sessions and
   other code give nothing.
 - **Tables.** A header row names the attribute of each column; the first column is the
   setting (when it is a setting name) or the scope of the row (``| Team | 14 days |`` under
@@ -124,6 +125,13 @@ def _commented_out(line: str) -> re.Match[str] | None:
     return m if m is not None and len(m.group("value").split()) <= 2 else None
 
 
+def _restates(stated: Mention, value: str) -> bool:
+    """A directive's ``value`` is the amount its comment states as the default ("10000" under "By
+    default this limit is set to 10000 clients", "1m" under "default: 60 seconds")."""
+    said = find_mentions(value)
+    return bool(said) and said[0].norm.lo is not None and said[0].norm.lo == stated.norm.lo
+
+
 class BlockReader:
     """Code blocks, configuration files and tables of one chunk, read into claims by the reader's
     ``_claim`` (``src.claims.reader``)."""
@@ -174,7 +182,11 @@ class BlockReader:
                     c = self._claim(key, "", stated.text, (stated.start, stated.end), said, Modality.DEFAULT, {})
                     if c is not None:
                         yield replace(c, attribute=Attribute(key, True, said))
-                modality = Modality.DEFAULT if cm or stated is None and DEFAULT_CUE.search(said) else Modality.CONFIGURED
+                # a line left commented out shows the default, unless the comment states another one: it is
+                # then an example (";pm.max_requests = 500" below "Default Value: 0")
+                example = stated is not None and not _restates(stated, value)
+                modality = Modality.DEFAULT if cm and not example or stated is None and DEFAULT_CUE.search(said) \
+                    else Modality.CONFIGURED
                 c = self._claim(key, "", value, (m.start("value"), m.end("value")), ln.strip(), modality, section,
                                 configured=True, unit=time_unit(said))
                 if c is not None and len(value.split()) <= 3 and not _PLACEHOLDER.search(value):
