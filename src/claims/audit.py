@@ -47,6 +47,18 @@ MEASURED = {"duration", "size", "rate", "percent"}  # kinds with a unit: two of 
 SAME_THING = 0.5
 
 
+def _top_authority(authority: Mapping[str, float]) -> float:
+    """The weight of the most authoritative source (1.0 where the corpus weighs none)."""
+    return max(authority.values(), default=1.0)
+
+
+def _official_source(authority: Mapping[str, float]) -> Callable[[str], bool]:
+    """Whether a source weighs as much as the most authoritative one (``_top_authority``); a source
+    the corpus does not weigh counts 1.0."""
+    top = _top_authority(authority)
+    return lambda source: authority.get(source, 1.0) >= top
+
+
 def comparable(official: AnswerValue, other: AnswerValue) -> bool:
     """A value the judge contradicted (``judge_values`` keeps only kinds that compare with the
     winner's, ``comparable_kinds``) also contradicts it in the audit unless it is a measure where
@@ -60,9 +72,9 @@ def setting_answers(claims: Sequence[ReadClaim], authority: Mapping[str, float])
     entry names the setting; a contradicted value stays only from a less authoritative source
     than the winner's and of a comparable kind (two official documents giving two values state
     a scope the reader did not parse; a duration never contradicts a count)."""
-    official = max(authority.values(), default=1.0)
+    official = _official_source(authority)
     # the official side must name the setting (or stand in its entry) to be taken as its value
-    claims = [c for c in claims if not (c.inferred and authority.get(c.source, 1.0) >= official)]
+    claims = [c for c in claims if not (c.inferred and official(c.source))]
     answers = judge_values(setting_candidates(list(claims), None, defaults_only=True), authority)
     if not answers:
         return []
@@ -76,7 +88,7 @@ def setting_keys(by_name: Mapping[str, list[ReadClaim]], authority: Mapping[str,
     """The settings on which a less authoritative source states another current default than
     the official one, as graph keys (most severe first); ``contradictions_only=False``: every
     setting the text states a default for, judged the same way (a question's claim graph)."""
-    official = max(authority.values(), default=1.0)
+    official = _top_authority(authority)
     out = []
     for name, claims in sorted(by_name.items()):
         if not is_setting(name, claims):
@@ -118,7 +130,7 @@ def _official_claims(key: KeyResult, authority: Mapping[str, float], older: Set[
                      ) -> tuple[list[ClaimNode], set[str], bool]:
     """The key's contradicted claims of the most authoritative source in current documents, the
     ids of their rivals, and whether a rival is official too."""
-    official = max(authority.values(), default=1.0)
+    official = _top_authority(authority)
     by_id = {n.id: n for n in key.claims}
     top = [n for n in key.claims if n.contradicts and _level(n, authority, older) >= official]
     rivals = {m for n in top for m in n.contradicts}
@@ -196,12 +208,12 @@ def names_setting(key: KeyResult, settings: Iterable[frozenset[str]]) -> bool:
 SENTENCES_READ = 8  # of a claim's supports, the most weighty: a value a whole corpus repeats costs no more
 
 
-def _sentences(node: ClaimNode, authority: Mapping[str, float], official: float) -> list[str]:
+def _sentences(node: ClaimNode, official: Callable[[str], bool]) -> list[str]:
     """The node's sentences in words (``visible``), its value blanked out: those of its official
     sources when it has any (a blog repeating the docs' value in a thread's words is not what the
     docs say)."""
     support = sorted((s for s in node.support if s.sentence), key=lambda s: (-s.weight, s.chunk_id))
-    sentences = [(s.sentence, authority.get(s.source, 1.0) >= official) for s in support]
+    sentences = [(s.sentence, official(s.source)) for s in support]
     mine = [t for t, off in sentences if off] or [t for t, _ in sentences]
     return sorted({visible(t).replace(node.value, " ") for t in mine[:SENTENCES_READ]})
 
@@ -211,15 +223,14 @@ def far_edges(keys: Sequence[KeyResult], authority: Mapping[str, float],
     """Per key, the contradicts edges (pairs of claim ids) no sentence pair of which says the same
     thing, values blanked (cosine < ``SAME_THING``): values of two facts that share a word of the
     key. ``embed`` returns unit rows."""
-    official = max(authority.values(), default=1.0)
+    official = _official_source(authority)
     edges = []  # (key, edge, sentences of one end, of the other)
     for k in keys:
         by_id = {n.id: n for n in k.claims}
         for n in k.claims:
             for m in n.contradicts:
                 if m in by_id and n.id < m:
-                    edges.append((k.key, frozenset((n.id, m)), _sentences(n, authority, official),
-                                  _sentences(by_id[m], authority, official)))
+                    edges.append((k.key, frozenset((n.id, m)), _sentences(n, official), _sentences(by_id[m], official)))
     far: dict[str, set[frozenset[str]]] = {}
     for (key, edge, *_), near in zip(edges, closeness([(a, b) for *_, a, b in edges], embed), strict=True):
         if near is None or near < SAME_THING:
@@ -269,13 +280,13 @@ def audit_keys(old: Sequence[KeyResult], by_name: Mapping[str, list[ReadClaim]],
 def _official_values(keys: Sequence[KeyResult], authority: Mapping[str, float]) -> dict[str, set[str]]:
     """Per sentence of the most authoritative source, the values the extractor read in it outside a
     version's scope."""
-    official = max(authority.values(), default=1.0)
+    official = _official_source(authority)
     out: dict[str, set[str]] = {}
     for k in keys:
         for n in k.claims:
             if "version" not in n.scope:
                 for s in n.support:
-                    if authority.get(s.source, 1.0) >= official:
+                    if official(s.source):
                         out.setdefault(s.sentence, set()).add(n.normalized)
     return out
 
@@ -287,11 +298,11 @@ def _stated_beside(key: KeyResult, stated: Mapping[str, set[str]], authority: Ma
     thread's "90-day audit log" is another plan's value, not a contradiction. A sentence putting a
     value in the past ("now 72 hours (previously 24 hours)") leaves the old value contested. None
     when no rival is left."""
-    official = max(authority.values(), default=1.0)
+    official = _official_source(authority)
     winner = next((n for n in key.claims if n.authoritative), None)
     if winner is None:
         return key
-    beside = {v for s in winner.support if authority.get(s.source, 1.0) >= official and not tells_the_past(s.sentence)
+    beside = {v for s in winner.support if official(s.source) and not tells_the_past(s.sentence)
               for v in stated.get(s.sentence, ())}
     by_id = {n.id: n for n in key.claims}
     gone = {frozenset((winner.id, m)) for m in winner.contradicts if m in by_id and by_id[m].normalized in beside}
