@@ -7,13 +7,13 @@ import re
 from dataclasses import dataclass
 
 from .text import STOP
-from .values import ANY_NUM, MIN_VERSION, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
+from .values import ANY_NUM, FRACTION, MIN_VERSION, NUM, RANGE_SEP, SPELLED_NUMBER, Norm, parse_value
 
 DAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?"
 _CLOCK = r"\d{1,2}:\d{2}(?:\s*(?:am|pm))?"
 _TIME = re.compile(rf"\b(?:every\s+)?(?:{DAY}\b(?:\s*(?:at|from|,)?\s*{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)?"
                    rf"|{_CLOCK}(?:\s*[-–]\s*{_CLOCK})?)(?:\s*(?:UTC|GMT)\b)?", re.IGNORECASE)
-_NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|(?P<word>{SPELLED_NUMBER.pattern}|\ba\b|\ban\b))"
+_NUMBER = re.compile(rf"(?<![\w.$#/:@-])(?:(?P<num>{NUM})|(?P<word>{FRACTION}|{SPELLED_NUMBER.pattern}|\ba\b|\ban\b))"
                      rf"(?:{RANGE_SEP}(?P<hi>{ANY_NUM}))?", re.IGNORECASE)
 _TAIL_TOKEN = re.compile(r"\s*(?:-\s*)?(%|/|°\s?[CF]\b|[A-Za-z]+)")
 # "since 4.0", "starting with v3.4", "from version 5.0 of the app onwards": a minimum version too

@@ -51,8 +51,11 @@ MULTIPLIERS = {"thousand": 1e3, "million": 1e6}
 # (articles left out)
 SPELLED_NUMBER = re.compile(rf"\b(?:{_HUNDREDS}(?:\s+(?:{'|'.join(MULTIPLIERS)})(?:,?\s+(?:and\s+)?{_HUNDREDS})?)?"
                             rf"|hundred)\b", re.IGNORECASE)
+# a part of one thing in words: "half an hour", "a quarter of an hour", "three quarters of a day"
+FRACTIONS = {"half": 0.5, "quarter": 0.25, "three quarters": 0.75}
+FRACTION = r"\b(?:half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)\s+an?\b"
 # A number in digits, or in words: "forty-five" is one number, not the range forty to five.
-ANY_NUM = rf"(?:{NUM}|{SPELLED_NUMBER.pattern}|\b{WORD_NUM}\b)"
+ANY_NUM = rf"(?:{NUM}|{FRACTION}|{SPELLED_NUMBER.pattern}|\b{WORD_NUM}\b)"
 # "5.2 or later", "6.0 and later", "2.1+": the oldest release that has something
 MIN_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)\s*(?:\+|or\s+(?:later|newer|above|higher)|and\s+(?:later|up|above))",
                          re.IGNORECASE)
@@ -60,7 +63,8 @@ RANGE_SEP = r"\s*(?:-|–|—|to|\.\.)\s*"
 TRUE_WORDS = {"true", "yes", "enabled", "on", "available", "supported", "allowed", "included"}
 FALSE_WORDS = {"false", "no", "disabled", "off", "unavailable", "not available", "not supported",
                "unsupported", "not allowed", "not included", "none"}
-_BYTE_UNIT = re.compile(r"^([kmgtp]?)i?(b|bytes?)$", re.IGNORECASE)
+# "MB", "MiB", "megabytes": sizes in binary multiples, however the unit is written ("64 MB" is "64 megabytes")
+_BYTE_UNIT = re.compile(r"^([kmgtp]?|kilo|mega|giga|tera|peta)i?(b|bytes?)$", re.IGNORECASE)
 _BINARY = {"": "byte", "k": "kibibyte", "m": "mebibyte", "g": "gibibyte", "t": "tebibyte", "p": "pebibyte"}
 _SIZE_STEPS = [(1024 ** 5, "PiB"), (1024 ** 4, "TiB"), (1024 ** 3, "GiB"), (1024 ** 2, "MiB"), (1024, "KiB"), (1, "B")]
 _RATE_STEPS = [(1.0, "s"), (60.0, "min"), (3600.0, "h"), (86400.0, "day"), (604800.0, "week"), (2629800.0, "month")]
@@ -109,6 +113,8 @@ def to_number(text: str) -> float | None:
     t = text.strip().lower()
     if t in NUMBER_WORDS:
         return float(NUMBER_WORDS[t])
+    if re.fullmatch(FRACTION, t):
+        return FRACTIONS[" ".join(w for w in t.split() if w not in ("a", "an", "one", "of"))]
     if SPELLED_NUMBER.fullmatch(t):
         return spelled_value(t)
     mult = 1000.0 if t.endswith("k") else 1.0
@@ -157,7 +163,7 @@ def resolve_unit(word: str) -> tuple[str, float] | None:
         return "rate", 1.0 / float(ureg().Quantity(1, _PER_ALIASES[w.lower()]).to("second").magnitude)
     m = _BYTE_UNIT.match(w)
     if m and w != "b":
-        q = ureg().Quantity(1, _BINARY[m.group(1).lower()])
+        q = ureg().Quantity(1, _BINARY[m.group(1)[:1].lower()])
         return "size", float(q.to("byte").magnitude)
     if not all(unit_name(t) for t in w.split() if t.isalpha()):
         return None  # "years were recruited": a word that is no unit name fails in pint too, slowly

@@ -85,6 +85,27 @@ def test_numbers_in_words_in_running_text():
     assert found("The building measured twenty-four by fifty feet.") == []
 
 
+def test_a_part_of_one_unit_in_words_is_that_amount():
+    from src.graph.mentions import find_mentions
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(m.text, m.norm.canonical) for m in find_mentions(text)]
+
+    # a thread's "half an hour" is the docs' "30 minutes"; "half a dozen" counts nothing
+    assert found("It signs you out after half an hour of doing nothing.") == [("half an hour", "PT30M")]
+    assert found("Wait a quarter of an hour, then three quarters of a day.") == [
+        ("a quarter of an hour", "PT15M"), ("three quarters of a day", "PT18H")]
+    assert found("Attachments of up to half a gigabyte, so 380 MB is fine.") == [
+        ("half a gigabyte", "512 MiB"), ("380 MB", "380 MiB")]
+    assert found("I tried half a dozen times.") == []
+
+
+def test_a_size_in_words_is_in_the_binary_multiples_its_abbreviation_is():
+    # "64 MB" and "64 megabytes" are one size however a source writes the unit
+    assert compare(parse_value("64 MB"), parse_value("64 megabytes")) == "equal"
+    assert parse_value("2 gigabytes").canonical == "2 GiB" and parse_value("10 kilobytes").canonical == "10 KiB"
+
+
 def test_minimum_versions_and_counted_nouns_in_running_text():
     from src.graph.mentions import find_mentions
 
