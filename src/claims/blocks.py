@@ -127,7 +127,7 @@ def _commented_out(line: str) -> re.Match[str] | None:
 
 def _restates(stated: Mention, value: str) -> bool:
     """A directive's ``value`` is the amount its comment states as the default ("10000" under "By
-    default this limit is set to 10000 clients", "1m" under "default: 60 seconds")."""
+    default this limit is set to 10000 clients", "60s" under "default: 60 seconds")."""
     said = find_mentions(value)
     return bool(said) and said[0].norm.lo is not None and said[0].norm.lo == stated.norm.lo
 
