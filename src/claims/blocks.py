@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ..graph.mentions import Mention, find_mentions
-from ..graph.values import parse_value, resolve_unit
+from ..graph.values import configured_value, parse_value, resolve_unit
 from ..pipelines.config_text import COMMENT, CONFIG, is_section, key_cased
 from ..text import TOKEN
 from .model import Attribute, Modality, ReadClaim
@@ -126,10 +126,11 @@ def _commented_out(line: str) -> re.Match[str] | None:
 
 
 def _restates(stated: Mention, value: str) -> bool:
-    """A directive's ``value`` is the amount its comment states as the default ("10000" under "By
-    default this limit is set to 10000 clients", "60s" under "default: 60 seconds")."""
-    said = find_mentions(value)
-    return bool(said) and said[0].norm.lo is not None and said[0].norm.lo == stated.norm.lo
+    """A directive's ``value``, read as the line reads it (``configured_value``: "256M" is 256 MiB),
+    is the amount its comment states as the default ("10000" under "By default this limit is set
+    to 10000 clients", "60s" under "default: 60 seconds")."""
+    said = configured_value(value)
+    return said is not None and said.lo is not None and said.lo == stated.norm.lo
 
 
 class BlockReader:

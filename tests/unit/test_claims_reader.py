@@ -676,11 +676,13 @@ def test_a_directive_left_commented_out_under_another_stated_default_is_an_examp
     # commented out below it: the stated value is the default, the line only where it restates it
     text = ("; How many jobs a worker runs before it is replaced. Use '0' to never replace it.\n"
             "; Default Value: 0\n;worker.max_jobs = 500\n\n"
-            "; The number of workers started at boot.\n; Default Value: 4\n;worker.start = 4\n")
+            "; The number of workers started at boot.\n; Default Value: 4\n;worker.start = 4\n\n"
+            "; Memory a worker may use. Default Value: 256 MB\n;worker.memory = 256M\n")
     doc = _chunk(text, cid="kb/docs/pool.conf#c0", format="config")
     assert [(c.attribute.name, c.value, c.modality.value) for c in read_chunk(doc)] == [
         ("worker.max_jobs", "0", "default"), ("worker.max_jobs", "500", "configured"),
-        ("worker.start", "4", "default"), ("worker.start", "4", "default")]
+        ("worker.start", "4", "default"), ("worker.start", "4", "default"),
+        ("worker.memory", "256 MB", "default"), ("worker.memory", "256M", "default")]
 
 
 def test_a_directive_commented_out_against_its_marker_shows_the_default() -> None:
