@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from ..graph.text import STOP
 from ..text import stem_words
 from ..types import DOCUMENT_SUFFIXES, Chunk
 
@@ -16,7 +17,8 @@ from ..types import DOCUMENT_SUFFIXES, Chunk
 # any lower-case word in backticks (`acks`)
 _IDENT = re.compile(r"(?<![\w/@:#.-])`?(?P<name>[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*"
                     r"(?:[._][a-z0-9]+(?:[A-Z][a-z0-9]+)*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)`?(?![\w/(-]|\.\w)"
-                    r"|`(?P<tick>[a-z][a-z0-9_.-]{1,40})`")
+                    r"|`(?P<tick>[a-z][a-z0-9_.-]{1,40})`"
+                    r"|(?<![\w/@:#.-])(?P<hyphens>[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*){2,})(?![\w/(-]|\.\w)")
 VERSION = r"v?\d+(?:\.\d+)+(?:\.x)?"
 OLDER = re.compile(rf"(?:\b(?:prior\s+to|before|until|older\s+than|earlier\s+than|pre-)|<=?)\s*"
                    rf"(?:(?:the\s+)?(?:version|release)\s+|[A-Z][\w.-]*\s+)?(?P<v>{VERSION})\b", re.IGNORECASE)
@@ -38,7 +40,9 @@ def identifiers(text: str) -> list[tuple[int, int, str]]:
     loaders read, ``DOCUMENT_SUFFIXES``) is none."""
     out = []
     for m in _IDENT.finditer(text):
-        name = m.group("name") or m.group("tick")
+        name = m.group("name") or m.group("tick") or m.group("hyphens")
+        if m.group("hyphens") and any(len(part) <= 3 and part in STOP for part in name.split("-")):
+            continue  # "up-to-date", "out-of-the-box": English joined by hyphens, no setting's name
         if name and not re.fullmatch(r"[\d.]+", name) and max(len(p) for p in re.split(r"[._]", name)) > 2 \
                 and "." + name.rstrip(".").rsplit(".", 1)[-1].lower() not in DOCUMENT_SUFFIXES:
             out.append((m.start(), m.end(), name.strip("`").rstrip(".").lower()))

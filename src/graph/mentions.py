@@ -42,8 +42,10 @@ class Mention:
 
 def _blocked(text: str) -> list[tuple[int, int]]:
     """Spans that hold numbers but no values: dates, ids, dotted versions, inline code, URLs,
-    manual page references ("sshd(8)"), a numbered list's item numbers ("2. --retry-delay ...")."""
+    manual page references ("sshd(8)"), a numbered list's item numbers ("2. --retry-delay ..."), a
+    power's expression ("2^64", "2^16-1": a bound written as arithmetic, no amount stated)."""
     spans = [m.span() for m in _DATE.finditer(text)]
+    spans += [m.span() for m in re.finditer(r"\d+\s*(?:\^|\*\*)\s*\d+(?:\s*[-+]\s*\d+)?", text)]
     spans += [m.span() for m in re.finditer(r"`[^`]*`|https?://\S+|\$\s?\d[\d,.]*|\b\w+_\w*\d\w*\b"
                                             r"|\b[a-z][\w.-]*\(\d\w?\)|^[ \t]*\d{1,2}[.)](?=[ \t])", text, re.MULTILINE)]
     return spans

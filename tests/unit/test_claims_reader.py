@@ -1048,3 +1048,14 @@ def test_a_setting_whose_common_word_name_the_question_writes_ranks_closer_by_me
     closeness.update(tries=0.4, waitretry=0.3)
     assert setting_answer(analyse_question("Does the fetcher stop after twenty tries if I leave that alone?"),
                           [doc], similarity, by_setting(read_chunk(doc))) is None
+
+
+def test_a_name_of_three_hyphenated_words_is_a_setting_and_english_joined_by_hyphens_is_none() -> None:
+    from src.claims.names import identifiers
+
+    assert [n for _, _, n in identifiers("delayed-ack is 28 and max-ack-delay is 250000")] == ["max-ack-delay"]
+    assert [n for _, _, n in identifiers("Without default-lease-time, leases last 43200 seconds.")] == \
+        ["default-lease-time"]
+    assert identifiers("It is up-to-date and out-of-the-box, a state-of-the-art end-to-end check.") == []
+    text = "Title: lease times\nReply: Leave it out and max-lease-time defaults to 86400 seconds."
+    assert _read(text, cid="kb/forums/t1#qa", source="forums") == [("max-lease-time", "86400 seconds", "default", {})]

@@ -221,3 +221,10 @@ def test_a_unit_pint_parses_without_dimensions_is_no_value_and_no_error() -> Non
     # a noise level in a spec table: pint reads "dB(A)" as a quantity that has no dimensionality
     assert parse_value("19 dB(A)") is None
     assert parse_value("30 hours") == parse_value("1800 minutes")
+
+
+def test_a_power_written_as_arithmetic_is_no_amount() -> None:
+    from src.graph.mentions import find_mentions
+
+    assert find_mentions("The journal depth is basically infinite (2^64).") == []
+    assert [m.text for m in find_mentions("Count is an integer from zero to 2^16-1 and defaults to 0.")] == ["0"]
