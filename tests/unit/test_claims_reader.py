@@ -1059,3 +1059,17 @@ def test_a_name_of_three_hyphenated_words_is_a_setting_and_english_joined_by_hyp
     assert identifiers("It is up-to-date and out-of-the-box, a state-of-the-art end-to-end check.") == []
     text = "Title: lease times\nReply: Leave it out and max-lease-time defaults to 86400 seconds."
     assert _read(text, cid="kb/forums/t1#qa", source="forums") == [("max-lease-time", "86400 seconds", "default", {})]
+
+
+def test_a_value_the_reader_gives_a_setting_only_from_the_context_belongs_to_no_other_setting() -> None:
+    # the next sentence's command names "example.com"; the value is the thread's answer, no other setting's
+    reply = _chunk("Reply: Signatures are valid for 30 days by default. Check the expiry with "
+                   "`kdig +dnssec SOA example.com` to see the dates.\nReply: sig_refresh is 7 days here.\n",
+                   cid="kb/forums/t1#qa", source="forums")
+    claims = by_setting(read_chunk(reply))
+    assert [(c.value, c.inferred) for c in claims["example.com"]] == [("30 days", True)]
+    of = setting_of(claims)
+    said = "Signatures are valid for 30 days by default."
+    assert of(Candidate("30 days", "P30D", "duration", {}, said, "kb/forums/t1#qa", "forums", 1.0)) is None
+    named = Candidate("7 days", "P7D", "duration", {}, "sig_refresh is 7 days here.", "kb/forums/t1#qa", "forums", 1.0)
+    assert of(named) == "sig_refresh"
