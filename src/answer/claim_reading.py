@@ -177,12 +177,11 @@ class ClaimReading:
             if extractor is None else None
         extracted = None  # the offline typed answers, read where they are used
         if setting is not None:
-            if setting.rivals_by_meaning:
-                extracted = self.answer_extractor().candidates(q, unique)
-            # a setting chosen by meaning yields to a docs sentence closer to the question; one named
-            # by words or chosen by meaning takes its rivals from the typed answers
-            if extracted is None or not closer_sentence(setting, extracted):
-                rivals = extracted_rivals(setting, extracted or [], self._setting_of())
+            extracted = self.answer_extractor().candidates(q, unique)
+            # a setting chosen by meaning yields to a docs sentence closer to the question; every
+            # setting takes its rivals from the typed answers
+            if not closer_sentence(setting, extracted):
+                rivals = extracted_rivals(setting, extracted, self._setting_of())
                 found = others_values(setting, (*setting.candidates, *rivals), self.setting_claims() or {}, unique)
                 return judge_setting(q, setting.setting, found, self.authority, doubt)
         candidates = extracted if extracted is not None else (extractor or self.answer_extractor()).candidates(q, unique)

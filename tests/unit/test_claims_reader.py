@@ -928,8 +928,8 @@ def test_a_thread_answering_in_other_words_contests_the_default_of_a_setting_nam
     assert extracted_rivals(SettingAnswer("first reminder delay", "meaning", (docs,)), [forum, far], None) == [forum]
     # an identifier found by meaning: the question did not name it, so neither need its rivals
     assert extracted_rivals(SettingAnswer("reminder_delay", "meaning", (docs,)), [forum, far], None) == [forum]
-    # an identifier the question names has its rivals name it
-    assert extracted_rivals(SettingAnswer("reminder_delay", "named", (docs,)), [forum, far], None) == []
+    # an identifier the question names: a thread answering as closely need not name it either
+    assert extracted_rivals(SettingAnswer("reminder_delay", "named", (docs,)), [forum, far], None) == [forum]
 
 
 def test_a_name_a_thread_states_as_the_default_contests_a_setting_whose_value_is_a_word() -> None:
