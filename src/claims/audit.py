@@ -88,14 +88,14 @@ def setting_keys(by_name: Mapping[str, list[ReadClaim]], authority: Mapping[str,
     """The settings on which a less authoritative source states another current default than
     the official one, as graph keys (most severe first); ``contradictions_only=False``: every
     setting the text states a default for, judged the same way (a question's claim graph)."""
-    official = _top_authority(authority)
+    highest = _top_authority(authority)
     out = []
     for name, claims in sorted(by_name.items()):
         if not is_setting(name, claims):
             continue
         answers = setting_answers(claims, authority)
         contradicted = any(a.status == "contradicted" for a in answers)
-        if not answers or contradictions_only and not (contradicted and answers[0].authority >= official):
+        if not answers or contradictions_only and not (contradicted and answers[0].authority >= highest):
             continue  # no official default contradicted
         key = answer_key(None, answers, authority, name=name)
         out.append(replace(key, severity=severity(key.claims, authority)))
@@ -130,11 +130,11 @@ def _official_claims(key: KeyResult, authority: Mapping[str, float], older: Set[
                      ) -> tuple[list[ClaimNode], set[str], bool]:
     """The key's contradicted claims of the most authoritative source in current documents, the
     ids of their rivals, and whether a rival is official too."""
-    official = _top_authority(authority)
+    highest = _top_authority(authority)
     by_id = {n.id: n for n in key.claims}
-    top = [n for n in key.claims if n.contradicts and _level(n, authority, older) >= official]
+    top = [n for n in key.claims if n.contradicts and _level(n, authority, older) >= highest]
     rivals = {m for n in top for m in n.contradicts}
-    return top, rivals, any(_level(by_id[m], authority, frozenset()) >= official for m in rivals)
+    return top, rivals, any(_level(by_id[m], authority, frozenset()) >= highest for m in rivals)
 
 
 def official_side(key: KeyResult, authority: Mapping[str, float], older: Set[str] = frozenset()) -> KeyResult | None:
