@@ -175,8 +175,8 @@ def _yesno_spans(sentence: str, chunk: Chunk, question: Question) -> list[_Span]
 # disabled"), before one ("off by default", "on (the default)"), or after a copula ("is disabled",
 # "are turned off"; "on" and "no" only at a clause's end, never "is on the Basic plan")
 _STATE = re.compile(
-    r"\bdefaults?(?:\s+(?:value|setting|state))?(?:\s+(?:is|to|of)|\s*[:=])\s*[*_`\"'“]*(?P<a>on|off|enabled|disabled|true|false|yes|no)\b"
-    r"|\b(?P<b>on|off|enabled|disabled|true|false|yes|no)\s+(?:by\s+default|\((?:the\s+)?default\))"
+    r"\bdefaults?(?:\s+(?:value|setting|state))?(?:\s+(?:is|to|of)|\s*[:=])\s*[*_`\"'“]*(?P<a>on|off|enabled|disabled|true|false|yes|no)\b(?!-)"
+    r"|(?<!-)\b(?P<b>on|off|enabled|disabled|true|false|yes|no)\s+(?:by\s+default|\((?:the\s+)?default\))"
     r"|\b(?:is|are|was|were|be|been|stays?|remains?|comes?|ships?)\s+(?:\w+ly\s+)?(?:turned\s+|switched\s+|set\s+to\s+)?"
     r"(?P<c>enabled|disabled|off|(?:on|no)(?=\s*(?:[.,;:)]|$)))", re.IGNORECASE)
 

@@ -16,7 +16,9 @@
 - **Scope.** A version named with a relation ("prior to 1.19.10", "Kafka < v3.0", "since 4.0")
   scopes the sentence's values to the versions it names; the document's own version (front
   matter) is kept beside the claim.
-- **Modality.** A sentence saying "default" states the default; a config line configures.
+- **Modality.** A sentence saying "default" states the default; a config line configures. An
+  on/off state it states as the default ("inotify is off by default", ``src.claims.phrases.stated_state``)
+  is a value of the setting named before it, as a number would be.
 
 Nothing here names a product or a setting: the names come from the text.
 """
@@ -47,10 +49,12 @@ from .names import (
     VERSION,
     doc_version,
     identifiers,
+    name_pattern,
     name_stems,
     unit_from_name,
     version_scope,
 )
+from .phrases import stated_state
 
 _KV = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.]*[A-Za-z0-9_])\s*=\s*(?P<value>[^\s,;()]+)")
 # "the default changed from 0 to 5 in 4.0", "was increased from 100 to 1000 in 1.19.10", "it went from
@@ -194,7 +198,15 @@ class _Reader(BlockReader):
             mentions = unscoped
         changed, used = self._change(sentence, names, ahead)
         mentions = [m for m in mentions if not any(m.overlaps(u) for u in used)]
-        spans = [(p.start("value"), p.end("value")) for p in pairs] + [(m.start, m.end) for m in mentions]
+        # an on/off state a sentence states as the default ("inotify is off by default", "defaults to
+        # enabled"): a value of the setting named before it, as a number would be
+        state = stated_state(sentence) if modality is Modality.DEFAULT and not label_default else None
+        if state is not None and any(state.start < e and s < state.end for s, e in
+                                     [*taken, *used, *((p.start(), p.end()) for p in pairs),
+                                      *((m.start, m.end) for m in mentions)]):
+            state = None
+        spans = [(p.start("value"), p.end("value")) for p in pairs] + [(m.start, m.end) for m in mentions] \
+            + ([(state.start, state.end)] if state is not None else [])
         pointed = None if label_default or not spans else cued(sentence, spans, names)
 
         def own(i: int) -> Modality:
@@ -230,6 +242,20 @@ class _Reader(BlockReader):
             if c is not None and (name or words):
                 found = True
                 given += [name] if name else []
+                yield c
+        if state is not None and pointed == len(spans) - 1:
+            # a key the sentence sets (``inotify=yes``) names its setting where the sentence writes it
+            # bare: "inotify is off by default, add inotify=yes"
+            keyed = sorted(names + [(k.start(), k.end(), k.group(0).lower()) for p in pairs
+                                    for k in name_pattern(p.group("key")).finditer(sentence)
+                                    if k.start() != p.start("key")])
+            name = self._setting_for(sentence, state.start, keyed, label_default, ahead)
+            c = self._claim(name, "", state.value, (state.start, state.end), sentence, modality,
+                            version_scope(sentence, (state.start, state.end)), self._inferred(name, names)) \
+                if name else None
+            if c is not None:
+                found = True
+                given.append(name)
                 yield c
         if not found and modality is Modality.DEFAULT:
             # "Default: all", "the default is all", "defaults to all": a word value after the cue

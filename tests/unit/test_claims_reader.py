@@ -590,12 +590,13 @@ def test_two_settings_close_in_meaning_are_told_apart_by_the_question_words_they
 
 
 def test_a_manual_s_option_entry_names_its_long_option() -> None:
-    # a command's manual page lists "-c, --conn-limit=<num>" over a body indented by a tab
+    # a command's manual page lists "-c, --conn-limit=<num>" over a body indented by a tab; a state
+    # is a default as a number is ("off by default")
     page = ("       -m, --memory-limit=<num>\n\t      Use <num> MB memory max for items; the default is 64 "
             "megabytes.\n\n       -c, --conn-limit=<num>\n\t      Use <num> max simultaneous connections; the "
             "default is 1024.\n\n       --links, -l\n\t      Copy symlinks as symlinks; off by default.\n")
     assert [(n, v) for n, v, m, _ in _read(page, cid="kb/docs/cached.1.txt#c0") if m == "default"] == [
-        ("memory-limit", "64 megabytes"), ("conn-limit", "1024")]
+        ("memory-limit", "64 megabytes"), ("conn-limit", "1024"), ("links", "off")]
 
 
 def test_the_noun_a_question_counts_keeps_the_settings_whose_entries_speak_of_it() -> None:
@@ -1073,3 +1074,17 @@ def test_a_value_the_reader_gives_a_setting_only_from_the_context_belongs_to_no_
     assert of(Candidate("30 days", "P30D", "duration", {}, said, "kb/forums/t1#qa", "forums", 1.0)) is None
     named = Candidate("7 days", "P7D", "duration", {}, "sig_refresh is 7 days here.", "kb/forums/t1#qa", "forums", 1.0)
     assert of(named) == "sig_refresh"
+
+
+def test_a_state_stated_as_the_default_is_a_value_of_the_setting_named_before_it() -> None:
+    # the state, not the line the reply tells you to add, is what the sentence says the default is
+    assert _read("scan_on_boot is off by default, you have to add `scan_on_boot=yes` to the config.",
+                 cid="kb/forums/t1#r1", source="forums") == [
+        ("scan_on_boot", "yes", "stated", {}), ("scan_on_boot", "off", "default", {})]
+    assert _read("watch_dirs is off by default, you have to add `watch_dirs=yes`.", cid="kb/forums/t1#r1",
+                 source="forums")[-1][:3] == ("watch_dirs", "off", "default")
+    assert _read("The `strict_mode` option is enabled by default since 2.0.") == [
+        ("strict_mode", "enabled", "default", {"version": ">=2.0"})]
+    # a state no default cue speaks of, or one naming no setting, is no setting's value
+    assert _read("The `strict_mode` option is disabled on this server.") == []
+    assert _read("Sync is off by default.") == []

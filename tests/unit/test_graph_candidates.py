@@ -625,6 +625,9 @@ def test_an_amount_per_unit_of_time_is_answered_by_a_rate_never_by_an_interval()
     # "on" and "no" after a copula are a state only at a clause's end
     ("SSO is on the Business plan.", None),
     ("The agent syncs notes every minute.", None),
+    # a word that only begins with a state names none
+    ('* `Report` - string (default: "on-change")', None),
+    ("The lamp has auto-off by default.", None),
 ])
 def test_a_state_stated_as_a_value(sentence: str, state: tuple[str, str] | None) -> None:
     from src.claims.phrases import stated_state
