@@ -1081,8 +1081,9 @@ def test_a_state_stated_as_the_default_is_a_value_of_the_setting_named_before_it
     assert _read("scan_on_boot is off by default, you have to add `scan_on_boot=yes` to the config.",
                  cid="kb/forums/t1#r1", source="forums") == [
         ("scan_on_boot", "yes", "stated", {}), ("scan_on_boot", "off", "default", {})]
-    assert _read("watch_dirs is off by default, you have to add `watch_dirs=yes`.", cid="kb/forums/t1#r1",
-                 source="forums")[-1][:3] == ("watch_dirs", "off", "default")
+    # a plain word names the setting where the sentence also sets it as a key
+    assert _read("autoscan is off by default, you have to add `autoscan=yes`.", cid="kb/forums/t1#r1",
+                 source="forums") == [("autoscan", "yes", "stated", {}), ("autoscan", "off", "default", {})]
     assert _read("The `strict_mode` option is enabled by default since 2.0.") == [
         ("strict_mode", "enabled", "default", {"version": ">=2.0"})]
     # a state no default cue speaks of, or one naming no setting, is no setting's value
