@@ -251,7 +251,7 @@ class _Reader(BlockReader):
                                     if k.start() != p.start("key")])
             name = self._setting_for(sentence, state.start, keyed, label_default, ahead)
             c = self._claim(name, "", state.value, (state.start, state.end), sentence, modality,
-                            version_scope(sentence, (state.start, state.end)), self._inferred(name, names)) \
+                            version_scope(sentence, (state.start, state.end)), self._inferred(name, keyed)) \
                 if name else None
             if c is not None:
                 found = True

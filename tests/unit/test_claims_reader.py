@@ -1084,6 +1084,9 @@ def test_a_state_stated_as_the_default_is_a_value_of_the_setting_named_before_it
     # a plain word names the setting where the sentence also sets it as a key
     assert _read("autoscan is off by default, you have to add `autoscan=yes`.", cid="kb/forums/t1#r1",
                  source="forums") == [("autoscan", "yes", "stated", {}), ("autoscan", "off", "default", {})]
+    # ... and names it there: the setting does not come from the context
+    assert not any(c.inferred for c in read_chunk(_chunk("autoscan is off by default, you have to add `autoscan=yes`.",
+                                                         cid="kb/forums/t1#r1", source="forums")))
     assert _read("The `strict_mode` option is enabled by default since 2.0.") == [
         ("strict_mode", "enabled", "default", {"version": ">=2.0"})]
     # a state no default cue speaks of, or one naming no setting, is no setting's value
