@@ -13,7 +13,9 @@ from collections.abc import Iterable
 
 from ..graph.text import STOP
 from ..pipelines.config_text import COMMENT, CONFIG
+from ..text import split_sentences
 from ..types import CONFIG_FORMAT, Chunk
+from .blocks import DEFAULT_CUE
 from .names import common_words
 
 _HEAD = re.compile(r"^\s*(?:#{1,6}\s+)?[*_`]*(?P<name>[a-z][A-Za-z0-9_.-]{1,60}?)[*_`]*\s*:?\s*$")  # "#name": a tag
@@ -175,3 +177,52 @@ def entry_names(chunks: Iterable[Chunk]) -> re.Pattern[str] | None:
     if not found:
         return None
     return re.compile(r"(?<![\w.-])(?:" + "|".join(map(re.escape, sorted(found, key=len, reverse=True))) + r")(?![\w-])")
+
+
+# the asker's own story: what they did, saw and run ("we see retries 8 seconds apart", "my TV")
+FIRST_PERSON = re.compile(r"(?i:\b(?:i|we|my|our|me|mine|ours)\b)|\bus\b")
+# a turn of a transcript: its speaker's label, a word or three with an aside, then ": "
+# ("Customer (Business plan, US region): ...", "Agent (Tier 1, Priya): ...", "Tier 2 reply: ...")
+_TURN = re.compile(r"^\s*(?P<who>[A-Z][\w-]*(?: [\w-]+){0,2})\s*(?:\([^()\n]*\))?:\s")
+
+
+def without_asker(chunk: Chunk) -> str:
+    """The text of a thread's chunk without the asker's own story, line for line, where others
+    answer it. The asker's words are the question a thread's chunk carries (``Question: ...``, up
+    to its ``Answer: ...``) and, where that question is a transcript (a ticket), every turn of
+    whoever speaks first. Of those, a sentence in the first person ("we see retries 8 seconds
+    apart", "our endpoint was down for 6 hours") tells what the asker saw or runs, not what holds,
+    and goes, unless it says what the default is ("I thought links expire after 14 days by
+    default"): a belief an answer may correct. What the asker states of the product ("31-40 days
+    of version history on the Basic plan") stays. A question nobody answers is the record's only
+    statement and is kept whole, as are the chunks of documents."""
+    if chunk.kind != "thread":
+        return chunk.text
+    lines = chunk.text.splitlines()
+    answered = not chunk.id.rpartition("#")[2].startswith("qa") or any(ln.startswith("Answer: ") for ln in lines)
+    asking = transcript = False
+    first = speaker = None
+    asked: list[int] = []
+    for i, line in enumerate(lines):
+        if line.startswith("Question: "):
+            asking, body = True, line[len("Question: "):]
+            transcript = bool(_TURN.match(body))
+        elif line.startswith("Answer: "):
+            asking = False
+        else:
+            body = line
+        if not asking:
+            continue
+        turn = _TURN.match(body) if transcript else None
+        if turn:
+            speaker = turn.group("who")
+            first = first or speaker
+        if speaker == first:
+            asked.append(i)
+        else:
+            answered = True  # another speaker of the transcript answers
+    if not answered:
+        return chunk.text
+    for i in asked:  # what the asker says of their own setup goes; what they say the default is stays
+        lines[i] = " ".join(s for s in split_sentences(lines[i]) if DEFAULT_CUE.search(s) or not FIRST_PERSON.search(s))
+    return "\n".join(lines)

@@ -38,7 +38,7 @@ from ..pipelines.config_text import CONFIG
 from ..text import split_sentences, stems
 from ..types import CONFIG_FORMAT, Chunk
 from .blocks import BARE_DEFAULT, DEFAULT_CUE, BlockReader, cued, is_time_unit, measured_in, time_suffixed
-from .layout import DEFINITION, entry_head, hanging_head, unwrap
+from .layout import DEFINITION, entry_head, hanging_head, unwrap, without_asker
 from .line_shapes import _LABEL, _closing_fence, _defined_term, _titled_entry, opens_fence
 from .model import Attribute, Modality, ReadClaim
 from .names import (
@@ -313,7 +313,7 @@ class _Reader(BlockReader):
         if self.chunk.metadata.get("format") == CONFIG_FORMAT:  # a configuration file: its directives
             yield from self.config(self.chunk.text.splitlines(), file=True)
             return
-        lines = unwrap(self.chunk.text.splitlines())
+        lines = unwrap(without_asker(self.chunk).splitlines())
         i = 0
         lead = False  # the line before opened a list of defaults ("The default changed in 3.0:")
         under = False  # a bare "Default:" label opened the lines below: they give the default

@@ -19,7 +19,7 @@ from ..graph.tables import row_sentences
 from ..graph.text import STOP, key_tokens, prose, split_sentences, text_terms
 from ..text import WORD, soft_wraps
 from ..types import Chunk
-from .layout import DEFINITION
+from .layout import DEFINITION, without_asker
 from .spans import _MON
 
 MAX_SENTENCE_CHARS = 600
@@ -33,7 +33,7 @@ _LABEL = re.compile(r"^[A-Z][a-z]{0,12}:\s+")
 def chunk_sentences(chunk: Chunk) -> list[str]:
     """Prose sentences, list items and a table's rows (with their headers) of a chunk; code is
     left to the claim rules."""
-    text = prose(chunk.text)
+    text = prose(without_asker(chunk))
     section = str(chunk.metadata.get("section") or "")  # the heading path the chunker put first: no statement
     reply = chunk.kind == "thread" and not chunk.id.rpartition("#")[2].startswith("qa")
     out: list[str] = []

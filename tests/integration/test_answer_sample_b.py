@@ -11,7 +11,10 @@ containing its first two letters); L08 now has the label's verdict, contradictio
 are weighed by how well they answer, not by how many pages state them), with no right value.
 Twenty-third session: 12 of 16. L04 is consistent: its contradiction stood on the asker's "2
 laptops" and a plan page's photo count, rivals whose sentences say another thing than "up to five
-devices linked" (the answer set's same-thing test); the thread's "8" is still not read."""
+devices linked" (the answer set's same-thing test); the thread's "8" is still not read.
+Forty-first session: 13 of 16. L04 is the label's contradiction, standing on the reply's "8
+devices" against the docs' five: the asker's own story ("2 laptops and the desktop") is no longer
+read once the thread answers it."""
 
 from __future__ import annotations
 
@@ -40,12 +43,12 @@ def scores(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 def test_verdicts_on_the_second_sample_corpus(scores: dict) -> None:
     assert {i: s.verdict for i, s in scores.items()} == {
-        "L01": "contradiction", "L02": "contradiction", "L03": "contradiction", "L04": "consistent",
+        "L01": "contradiction", "L02": "contradiction", "L03": "contradiction", "L04": "contradiction",
         "L05": "contradiction", "L06": "contradiction", "L07": "contradiction", "L08": "contradiction",
         "L09": "consistent", "L10": "consistent", "L11": "consistent", "L12": "scoped", "L13": "scoped",
         "L14": "insufficient_data", "L15": "insufficient_data", "L16": "insufficient_data"}
     assert sorted(i for i, s in scores.items() if s.right) == [
-        "L01", "L02", "L03", "L05", "L07", "L10", "L11", "L12", "L13", "L14", "L15", "L16"]
+        "L01", "L02", "L03", "L04", "L05", "L07", "L10", "L11", "L12", "L13", "L14", "L15", "L16"]
     assert not any(s.wrong for s in scores.values())
 
 

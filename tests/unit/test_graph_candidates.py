@@ -10,6 +10,7 @@ import pytest
 
 from src.claims.candidate import Candidate, with_corpus_scope
 from src.claims.extractor import AnswerExtractor
+from src.claims.layout import without_asker
 from src.claims.phrases import _fullest, _key_values
 from src.claims.sentences import chunk_sentences
 from src.claims.spans import _Span
@@ -676,15 +677,16 @@ def test_a_thread_stating_a_state_leaves_the_docs_word_standing() -> None:
 
 def test_a_reply_does_not_repeat_the_askers_words_as_its_own() -> None:
     # support_f, support_h: every reply chunk carries the thread's question as context; the asker's
-    # "my new 10-character passphrase" is read once, in the question's own chunk, not again with each reply
+    # "my new 10-character passphrase" is their own story, read with no reply (below: answered, it is not read)
     context = "Title: Password rejected\nQuestion: My new 10-character passphrase is refused at sign-up.\n"
     reply = Chunk(id="kb/forums/t.txt#r2", source="forums", kind="thread",
                   text=context + "Answer: The minimum is 12 characters.", metadata={})
     first = Chunk(id="kb/forums/t.txt#qa", source="forums", kind="thread",
                   text=context + "Answer: It must be 12 characters.", metadata={})
     assert chunk_sentences(reply) == ["Password rejected", "The minimum is 12 characters."]
-    assert chunk_sentences(first) == ["Password rejected", "My new 10-character passphrase is refused at sign-up.",
-                                      "It must be 12 characters."]
+    assert chunk_sentences(first) == ["Password rejected", "It must be 12 characters."]
+    alone = Chunk(id="kb/forums/t.txt#qa", source="forums", kind="thread", text=context, metadata={})
+    assert chunk_sentences(alone) == ["Password rejected", "My new 10-character passphrase is refused at sign-up."]
 
 
 def test_version_spans_are_where_a_sentence_names_the_release_it_holds_for() -> None:
@@ -692,3 +694,36 @@ def test_version_spans_are_where_a_sentence_names_the_release_it_holds_for() -> 
     assert [text[a:b] for a, b in version_spans(text)] == ["2.7"]
     assert version_spans("Requires Agent 3.4 or later.") == []  # the version asked for is a value, no scope
     assert version_spans("The default is 0.") == []
+
+
+def _thread(text: str, cid: str) -> Chunk:
+    return Chunk(id=cid, source="tickets", kind="thread", text=text, metadata={})
+
+
+def test_the_asker_s_own_story_is_no_answer_once_someone_answers() -> None:
+    # a ticket's transcript: the customer's first-person report is what they saw, the agent's reply what holds
+    ticket = ("Title: Duplicate accounting rows\nQuestion: Customer (ISP): We see the server still recognise a "
+              "retransmitted request for about 8 seconds after replying. Duplicates are kept 30 seconds, a colleague says.\n\nAgent (L2): "
+              "Duplicates are recognised for 5 seconds after the reply by default.")
+    q = analyse_question("For how long after replying does the server still recognise a retransmitted request?")
+    ex = AnswerExtractor(Tagger(None))
+    assert [c.value for c in ex.candidates(q, [_thread(ticket, "k/tickets/T-1#qa")])] == ["5 seconds"]
+    assert without_asker(_thread(ticket, "k/tickets/T-1#qa")).splitlines()[1] == \
+        "Duplicates are kept 30 seconds, a colleague says."
+    # nobody answered: the customer's words are the record's only statement, kept whole
+    alone = ticket.split("\n\nAgent")[0]
+    assert without_asker(_thread(alone, "k/tickets/T-1#qa")) == alone
+
+
+def test_what_the_asker_says_of_the_product_or_its_default_stays() -> None:
+    post = ("Title: Rate limits per user?\nQuestion: If we have 200 users, do we get 200 * 1000 RPM?\n"
+            "- 31-40 days of version history on the Basic plan\nI thought links expire after 14 days by default.\n"
+            "My links die after 3 days.\nAnswer: It's per access token.")
+    assert without_asker(_thread(post, "k/forums/t.txt#qa")).splitlines() == [
+        "Title: Rate limits per user?", "", "- 31-40 days of version history on the Basic plan",
+        "I thought links expire after 14 days by default.", "", "Answer: It's per access token."]
+    # a reply's chunk repeats the question as its context: the reply answers it
+    reply = "Title: Links\nQuestion: My links die after 3 days.\nAnswer: Links last 7 days."
+    assert without_asker(_thread(reply, "k/forums/t.txt#r1")).splitlines()[1] == ""
+    doc = "We keep 30 days of history."
+    assert without_asker(Chunk(id="k/docs/a#c0", source="docs", kind="document", text=doc, metadata={})) == doc
