@@ -677,7 +677,7 @@ def test_a_thread_stating_a_state_leaves_the_docs_word_standing() -> None:
 
 def test_a_reply_does_not_repeat_the_askers_words_as_its_own() -> None:
     # support_f, support_h: every reply chunk carries the thread's question as context; the asker's
-    # "my new 10-character passphrase" is their own story, read with no reply (below: answered, it is not read)
+    # "my new 10-character passphrase" is their own story: read where nobody answers it, not once an answer follows
     context = "Title: Password rejected\nQuestion: My new 10-character passphrase is refused at sign-up.\n"
     reply = Chunk(id="kb/forums/t.txt#r2", source="forums", kind="thread",
                   text=context + "Answer: The minimum is 12 characters.", metadata={})
