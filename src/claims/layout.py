@@ -186,6 +186,12 @@ FIRST_PERSON = re.compile(r"(?i:\b(?:i|we|my|our|me|mine|ours)\b)|\bus\b")
 _TURN = re.compile(r"^\s*(?P<who>[A-Z][\w-]*(?: [\w-]+){0,2})\s*(?:\([^()\n]*\))?:\s")
 
 
+def is_reply(chunk: Chunk) -> bool:
+    """A thread's chunk of one reply: every chunk of a thread but its ``qa`` one (the question with
+    its best answer, ``src.pipelines.chunking.chunk_thread``)."""
+    return chunk.kind == "thread" and not chunk.id.rpartition("#")[2].startswith("qa")
+
+
 def without_asker(chunk: Chunk) -> str:
     """The text of a thread's chunk without the asker's own story, line for line, where others
     answer it. The asker's words are the question a thread's chunk carries (``Question: ...``, up
@@ -199,7 +205,7 @@ def without_asker(chunk: Chunk) -> str:
     if chunk.kind != "thread":
         return chunk.text
     lines = chunk.text.splitlines()
-    answered = not chunk.id.rpartition("#")[2].startswith("qa") or any(ln.startswith("Answer: ") for ln in lines)
+    answered = is_reply(chunk) or any(ln.startswith("Answer: ") for ln in lines)
     asking = transcript = False
     first = speaker = None
     asked: list[int] = []

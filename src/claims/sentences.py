@@ -19,7 +19,7 @@ from ..graph.tables import row_sentences
 from ..graph.text import STOP, key_tokens, prose, split_sentences, text_terms
 from ..text import WORD, soft_wraps
 from ..types import Chunk
-from .layout import DEFINITION, without_asker
+from .layout import DEFINITION, is_reply, without_asker
 from .spans import _MON
 
 MAX_SENTENCE_CHARS = 600
@@ -35,7 +35,7 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
     left to the claim rules."""
     text = prose(without_asker(chunk))
     section = str(chunk.metadata.get("section") or "")  # the heading path the chunker put first: no statement
-    reply = chunk.kind == "thread" and not chunk.id.rpartition("#")[2].startswith("qa")
+    reply = is_reply(chunk)
     out: list[str] = []
     table: list[str] = []
     lines = text.splitlines()
