@@ -51,6 +51,10 @@ def _blocked(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_HOW_OFTEN = re.compile(r"\b(?:once|twice|thrice|times|per|every|each)\s+$", re.IGNORECASE)
+_AGO = re.compile(r"\s+(?:ago|later|earlier)\b", re.IGNORECASE)
+
+
 # a code, not an amount: "HTTP 429", "port 8080", "error 500", "ticket no. 4471"
 CODE_BEFORE = re.compile(r"\b(?:HTTP|status|error|code|port|ID|PIN|ext\.?|no\.)\s*#?\s*$", re.IGNORECASE)
 
@@ -132,6 +136,9 @@ def find_mentions(text: str) -> list[Mention]:
         mention = _extend(text, m)
         if mention is None or any(mention.overlaps((x.start, x.end)) for x in out):
             continue
+        if m.group("word") and m.group("word").lower() in ("a", "an") and (
+                _HOW_OFTEN.search(text, 0, m.start()) or _AGO.match(text, mention.end)):
+            continue  # "once a day", "three times a week" is how often; "a year ago" is a moment
         if mention.norm.kind == "number" and mention.norm.lo is not None and 1900 <= mention.norm.lo <= 2100 \
                 and mention.norm.lo == mention.norm.hi:
             continue  # a year

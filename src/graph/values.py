@@ -273,6 +273,8 @@ def _temperature(m: re.Match[str]) -> Norm | None:
 
 
 _QTY = re.compile(rf"^(?P<a>{ANY_NUM})(?:{RANGE_SEP}(?P<b>{ANY_NUM}))?\s*-?\s*(?P<rest>.*)$", re.IGNORECASE)
+# "a week", "an hour": the article is one of a unit of time (counts keep "one": "a delivery" is none)
+_ONE_UNIT = re.compile(r"an?\s+(second|minute|hour|day|week|fortnight|month|year)")
 _PER = re.compile(r"^(?:(?P<noun>[a-z][\w ]*?)\s+)?(?:per|a|an|each|every)\s+(?P<den>[a-z]+)$", re.IGNORECASE)
 
 
@@ -334,6 +336,8 @@ def parse_value(text: str) -> Norm | None:
         return Norm("time", wt)
     if temp := _TEMPERATURE.match(t):
         return _temperature(temp)
+    if one := _ONE_UNIT.fullmatch(low):  # "a year", "an hour": one of the unit
+        return parse_value("1 " + one.group(1))
     m = _QTY.match(t)
     if m:
         a, b = to_number(m.group("a")), to_number(m.group("b") or m.group("a"))

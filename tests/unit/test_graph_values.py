@@ -100,6 +100,24 @@ def test_a_part_of_one_unit_in_words_is_that_amount():
     assert found("I tried half a dozen times.") == []
 
 
+def test_one_unit_of_time_written_with_an_article_is_that_duration():
+    from src.graph.mentions import find_mentions
+
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(m.text, m.norm.canonical) for m in find_mentions(text)]
+
+    # a thread's "for a year" is the docs' "12 months"; a count with an article is no value
+    assert compare(parse_value("a year"), parse_value("12 months")) == "equal"
+    assert found("Growth keeps audit logs for a year, so March is there.") == [("a year", "P1Y")]
+    assert found("Deleted runs stay in the bin for a fortnight.") == [("a fortnight", "P14D")]
+    assert found("An hour after the outage it retried.") == [("An hour", "PT1H")]
+    assert found("A delivery is retried.") == []
+    # how often, or a moment: not a duration of anything
+    assert found("The scale weighs the hive once an hour.") == []
+    assert found("It syncs three times a day.") == [("three times a day", "3/day")]
+    assert found("I changed it a year ago, and an hour later it was back.") == []
+
+
 def test_a_size_in_words_is_in_the_binary_multiples_its_abbreviation_is():
     # "64 MB" and "64 megabytes" are one size however a source writes the unit
     assert compare(parse_value("64 MB"), parse_value("64 megabytes")) == "equal"
