@@ -35,6 +35,7 @@ from ..graph.text import STOP, key_tokens, text_terms
 from ..types import Chunk
 from .candidate import Candidate, SpanRow, _Answering, _names_scope, _with_learned_scopes
 from .chunk_pick import _chunk_candidates, _explicit
+from .layout import FIRST_PERSON, is_reply, thread_answer
 from .names import naming
 from .phrases import (
     _REGION_CODE,
@@ -87,6 +88,7 @@ LONG_SENTENCE = 45  # words; longer "sentences" score proportionally less
 SUBJECT_SHARE = 0.6  # of a sentence's lexical score: the subject's terms; the rest, the other terms
 SCOPE_BONUS = 0.6  # the sentence names the plan/version/region the question asks about
 RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
+ANSWER_CONTEXT = 0.9  # of the thread question's closeness to ours that its answer's opening sentence has
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
 _RELATION = re.compile(r"(?:\s*(?:\(|\)|,|:|-|–|\bby\b|\bis\b|\bwas\b|\bare\b|\bwere\b|\bof\b|\bin\b|\bon\b|"
                        r"\bas\b|\bthe\b|\bat\b|\bto\b|\bfrom\b|\bfor\b|\bbecame\b|\bnamed\b|\bcalled\b)\s*){1,4}",
@@ -238,6 +240,15 @@ class AnswerExtractor:
         # Meaning is read against the whole question: its context sentences say what it is about.
         sims = self._similarity(question.asked or question.text, [s for _, _, rows in typed for _, s, _, _ in rows],
                                 query=True)
+        # The first value an accepted answer states answers its thread's question ("Default is 15
+        # minutes." under "How often does it poll?"): its sentence means at least what that question
+        # means to ours.
+        openers = [_answer_opening(chunk, [s for _, s, _, _ in rows]) for chunk, _, rows in typed]
+        close = iter(self._similarity(question.asked or question.text, [o[0] for o in openers if o], query=True))
+        lifted = [(o[1], ANSWER_CONTEXT * next(close)) if o else None for o in openers]
+        sims = [max(sim, lift[1]) if lift and s == lift[0] else sim for (lift, s), sim in zip(
+            ((lift, s) for lift, (_, _, rows) in zip(lifted, typed, strict=True) for _, s, _, _ in rows),
+            sims, strict=True)]
         out = []
         meanings = iter(sims)  # one per row, in order
         for chunk, opening, rows in typed:
@@ -355,6 +366,21 @@ class AnswerExtractor:
         if self.embed is None:
             return [0.0] * len(values)
         return [max(0.0, s) * 1.2 if s >= MIN_FIT else -1.0 for s in sims]
+
+
+def _answer_opening(chunk: Chunk, sentences: list[str]) -> tuple[str, str] | None:
+    """(the thread's question, the first of ``sentences`` its answer says) for the chunk of a
+    thread's question with its accepted answer; None otherwise (a later reply's chunk carries the
+    question only as context)."""
+    found = thread_answer(chunk)
+    if found is None or is_reply(chunk):
+        return None
+    asked, answer = found
+    flat = " ".join(answer.split())
+    opening = next((s for s in sentences if " ".join(s.split()) in flat), None)
+    if opening is None or FIRST_PERSON.search(opening):
+        return None  # "the delays we saw were 10-30 minutes": what the writer saw, not what holds
+    return asked, opening
 
 
 def make_extractor(nlp: str | None, embed_model: object | None,

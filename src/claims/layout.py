@@ -186,6 +186,9 @@ FIRST_PERSON = re.compile(r"(?i:\b(?:i|we|my|our|me|mine|ours)\b)|\bus\b")
 _TURN = re.compile(r"^\s*(?P<who>[A-Z][\w-]*(?: [\w-]+){0,2})\s*(?:\([^()\n]*\))?:\s")
 
 
+QUESTION_CHARS = 300  # of a thread's question read as the context its answer replies to
+
+
 def is_reply(chunk: Chunk) -> bool:
     """A thread's chunk of one reply: every chunk of a thread but its ``qa`` one (the question with
     its best answer, ``src.pipelines.chunking.chunk_thread``)."""
@@ -232,3 +235,22 @@ def without_asker(chunk: Chunk) -> str:
     for i in asked:  # what the asker says of their own setup goes; what they say the default is stays
         lines[i] = " ".join(s for s in split_sentences(lines[i]) if DEFAULT_CUE.search(s) or not FIRST_PERSON.search(s))
     return "\n".join(lines)
+
+
+def thread_answer(chunk: Chunk) -> tuple[str, str] | None:
+    """A thread chunk's question (its title and question post) and the text of its answer; None
+    for other chunks and for a question nobody answers in the chunk."""
+    if chunk.kind != "thread":
+        return None
+    title = question = answer = ""
+    for line in chunk.text.splitlines():
+        if line.startswith("Title: "):
+            title = line[len("Title: "):]
+        elif line.startswith("Question: "):
+            question = line[len("Question: "):]
+        elif line.startswith("Answer: ") and not answer:
+            answer = line[len("Answer: "):]
+    if not answer or not (title or question):
+        return None
+    return f"{title}. {question}".strip(". ")[:QUESTION_CHARS], answer
+

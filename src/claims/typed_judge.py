@@ -84,12 +84,12 @@ class _Group:
     def best(self) -> Candidate:
         return max(self.members, key=lambda c: (c.score, len(c.normalized), c.chunk_id))
 
-    @property
-    def display(self) -> str:
+    def display(self, authority: Mapping[str, float]) -> str:
         """Names and dates: the fullest wording among the well-supported members ("November 1,
-        2007" over "2007", "Jade Valerie" over "Valerie"); other values as the best sentence says it."""
+        2007" over "2007", "Jade Valerie" over "Valerie"); other values as the most authoritative
+        source says it, by its best sentence (the docs' "14 days", not a thread's "two weeks")."""
         if self.best.kind not in ("date", "entity"):
-            return self.best.value
+            return max(self.members, key=lambda c: (authority.get(c.source, 1.0), c.score, c.chunk_id)).value
         top = self.best.score
         return max((c.value for c in self.members if c.score >= 0.9 * top), key=lambda v: (len(v), v))
 
@@ -340,7 +340,7 @@ def judge_answers(question: Question, candidates: Sequence[Candidate], authority
         docs = g.voters
         auth, votes, support = ranked[i][0], len(docs), supports[i]
         sources = tuple(dict.fromkeys(c.chunk_id for c in sorted(g.members, key=lambda c: -c.score)))
-        answers.append(AnswerValue(value=g.display, normalized=g.best.normalized, scope=dict(g.scope),
+        answers.append(AnswerValue(value=g.display(authority), normalized=g.best.normalized, scope=dict(g.scope),
                                    status=status[i], sources=sources, votes=votes, authority=auth,
                                    support=round(support, 4),
                                    contradicts=tuple(groups[j].best.normalized for j in sorted(links[i])),

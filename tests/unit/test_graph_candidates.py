@@ -4,8 +4,11 @@ question's words and the values' shapes decide; spaCy where a test names it."""
 
 from __future__ import annotations
 
+import re
+import zlib
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from src.claims.candidate import Candidate, with_corpus_scope
@@ -687,6 +690,31 @@ def test_a_reply_does_not_repeat_the_askers_words_as_its_own() -> None:
     assert chunk_sentences(first) == ["Password rejected", "It must be 12 characters."]
     alone = Chunk(id="kb/forums/t.txt#qa", source="forums", kind="thread", text=context, metadata={})
     assert chunk_sentences(alone) == ["Password rejected", "My new 10-character passphrase is refused at sign-up."]
+
+
+def _hashed(texts: list[str]) -> np.ndarray:
+    """Unit vectors of hashed word counts: texts sharing words are close."""
+    rows = np.zeros((len(texts), 512))
+    for i, t in enumerate(texts):
+        for w in re.findall(r"[a-z]+", t.lower()):
+            rows[i, zlib.crc32(w.encode()) % 512] += 1.0
+    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
+
+
+def test_an_accepted_answer_opening_answers_its_threads_question() -> None:
+    # support_y: "Default is 15 minutes." shares no word with the question; the thread it answers does
+    ex = AnswerExtractor(Tagger(None), _hashed, lambda t: _hashed([t])[0])
+    q = analyse_question("How often does Tooler poll the repository for new strings?")
+    context = "Title: How often does Tooler poll the repository for new strings?\nQuestion: Changes show up late.\n"
+
+    def values(cid: str, answer: str) -> list[str]:
+        chunk = Chunk(id=cid, source="forums", kind="thread", text=f"{context}Answer: {answer}", metadata={})
+        return [c.value for c in ex.candidates(q, [chunk])]
+
+    assert values("k/forums/t.txt#qa", "Default is 15 minutes. You can go as low as 5 minutes.") == ["15 minutes"]
+    # a later reply's chunk carries the question only as context; a first-person opening is what the writer saw
+    assert values("k/forums/t.txt#r1", "Default is 15 minutes. You can go as low as 5 minutes.") == []
+    assert values("k/forums/t.txt#qa", "We saw 30 minutes here. Default is 15 minutes.") == []
 
 
 def test_version_spans_are_where_a_sentence_names_the_release_it_holds_for() -> None:
