@@ -33,6 +33,7 @@ from ..graph.scope import DIMENSION_NOUNS
 from ..graph.span_ranker import SpanContext, SpanModel, load_span_model, span_features
 from ..graph.text import STOP, key_tokens, text_terms
 from ..types import Chunk
+from .blocks import DEFAULT_CUE
 from .candidate import Candidate, SpanRow, _Answering, _names_scope, _with_learned_scopes
 from .chunk_pick import _chunk_candidates, _explicit
 from .layout import FIRST_PERSON, is_reply, thread_answer
@@ -148,7 +149,9 @@ class AnswerExtractor:
         is asked about it, unless the sentence's meaning does (``_answering_sentences``). A sentence
         sharing with the question only words nearly every chunk uses (under ``PRODUCT_ONLY`` of the
         question's IDF weight, the noun asked about aside) is not read at all, however close its
-        meaning: "numtool version 1.3 was released on ..." says nothing of which version added a builtin."""
+        meaning: "numtool version 1.3 was released on ..." says nothing of which version added a builtin;
+        unless it states a default ("the default ban time is one hour" in a corpus all about bans),
+        which its meaning may then admit."""
         named_anywhere = bool(text_terms(chunk.text) & question.subject_terms)
         product = question.names_product and bool(question.cue_terms)
         topic = (question.subject_terms | question.cue_terms) - key_tokens(question.type_noun or "")
@@ -157,7 +160,8 @@ class AnswerExtractor:
             t = text_terms(s)
             subj = max(_share(t, question.subject_terms), 0.5 * chunk_subject)
             cue = _share(t, question.cue_terms)
-            if question.weights and t & topic and _share(t, topic, question.weights) < PRODUCT_ONLY:
+            if question.weights and t & topic and _share(t, topic, question.weights) < PRODUCT_ONLY \
+                    and not DEFAULT_CUE.search(s):
                 continue  # shares only words nearly every chunk uses (its product's name) with the question
             if question.subject_terms and not subj and not named_anywhere:
                 scored.append((0.0, s, False))  # about something else, unless its meaning says otherwise

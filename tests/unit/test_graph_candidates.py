@@ -595,6 +595,24 @@ def test_a_sentence_naming_only_the_product_answers_nothing_about_its_features()
     assert "1.3" in [c.value for c in ex.candidates(question, [history, entry])]
 
 
+def test_a_default_stated_in_the_corpus_s_common_words_is_still_read() -> None:
+    # configs_ah: in a corpus all about bans, "ban" is in nearly every chunk; a sentence sharing only
+    # it with the question names only the product, unless it states a default; meaning decides then
+    def embed(texts: list[str]) -> np.ndarray:  # every text about bans means one thing
+        return np.array([[1.0, 0.0] if "ban" in t.lower() else [0.0, 1.0] for t in texts])
+
+    ex = AnswerExtractor(Tagger(None), embed, lambda t: embed([t])[0])
+    question = analyse_question("How long does a banned address stay locked out in banjail?")
+    weights = {**{t: 1.0 for t in question.subject_terms | question.cue_terms}, "ban": 0.05, "banjail": 0.05}
+    weighted = replace(question, weights=weights)
+
+    def values(text: str) -> list[str]:
+        return [c.value for c in ex.candidates(weighted, [_chunk(text, cid="c/blogs/a.md#c0", source="blogs")])]
+
+    assert values("Out of the box the default ban time is one hour, the find window is 10 minutes.") == ["one hour"]
+    assert values("The ban time here is one hour, the find window is 10 minutes.") == []
+
+
 def test_a_chunk_naming_none_of_the_names_asked_answers_another_thing() -> None:
     # a forum thread about another option ("--args ... were added in numtool 1.5") beside the changelog
     # entry of the option asked: only chunks naming what the question names as code answer
