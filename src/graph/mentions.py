@@ -51,7 +51,8 @@ def _blocked(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_HOW_OFTEN = re.compile(r"\b(?:once|twice|thrice|times|per|every|each)\s+$", re.IGNORECASE)
+# "once a", "three times a", "every": what follows says how often, not how long
+HOW_OFTEN = re.compile(r"\b(?:once|twice|thrice|times|per|every|each)\s+$", re.IGNORECASE)
 _AGO = re.compile(r"\s+(?:ago|later|earlier)\b", re.IGNORECASE)
 
 
@@ -137,7 +138,7 @@ def find_mentions(text: str) -> list[Mention]:
         if mention is None or any(mention.overlaps((x.start, x.end)) for x in out):
             continue
         if m.group("word") and m.group("word").lower() in ("a", "an") and (
-                _HOW_OFTEN.search(text, 0, m.start()) or _AGO.match(text, mention.end)):
+                HOW_OFTEN.search(text, 0, m.start()) or _AGO.match(text, mention.end)):
             continue  # "once a day", "three times a week" is how often; "a year ago" is a moment
         if mention.norm.kind == "number" and mention.norm.lo is not None and 1900 <= mention.norm.lo <= 2100 \
                 and mention.norm.lo == mention.norm.hi:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .asking import WH, YESNO, antecedent, asking_clause, main_question
-from .mentions import NAMED_RELEASE, Mention, find_mentions
+from .mentions import HOW_OFTEN, NAMED_RELEASE, Mention, find_mentions
 from .scope import DIMENSION_NOUNS, find_scope
 from .text import STOP, content_words, key_tokens, mask_spans
 from .values import parse_value, resolve_unit, unit_name
@@ -299,7 +299,7 @@ def put_forward(q: str) -> list[Mention]:
     for m in _ONE_UNIT.finditer(q):
         norm = parse_value("1 " + m.group(1))
         if norm is not None and norm.kind == "duration" and not _AGO.match(q, m.end()) \
-                and not re.search(r"\b(?:once|twice|times|per|every|each)\s+$", q[:m.start()], re.IGNORECASE) \
+                and not HOW_OFTEN.search(q, 0, m.start()) \
                 and not any(x.start < m.end() and m.start() < x.end for x in out):
             out.append(Mention(m.start(), m.end(), m.group(0), norm))
     return out
