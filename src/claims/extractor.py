@@ -89,7 +89,7 @@ LONG_SENTENCE = 45  # words; longer "sentences" score proportionally less
 SUBJECT_SHARE = 0.6  # of a sentence's lexical score: the subject's terms; the rest, the other terms
 SCOPE_BONUS = 0.6  # the sentence names the plan/version/region the question asks about
 RELATION_BONUS = 0.4  # "directed by X", "the minister is X", "Father: X": the value follows its cue word
-ANSWER_CONTEXT = 0.9  # of the thread question's closeness to ours that its answer's opening sentence has
+ANSWER_CONTEXT = 0.9  # share of the thread question's closeness to ours given to its accepted answer's first value
 TOP_SENTENCES = 3  # sentences per chunk searched for candidates
 _RELATION = re.compile(r"(?:\s*(?:\(|\)|,|:|-|–|\bby\b|\bis\b|\bwas\b|\bare\b|\bwere\b|\bof\b|\bin\b|\bon\b|"
                        r"\bas\b|\bthe\b|\bat\b|\bto\b|\bfrom\b|\bfor\b|\bbecame\b|\bnamed\b|\bcalled\b)\s*){1,4}",
@@ -242,17 +242,18 @@ class AnswerExtractor:
                     if (spans := self._spans(question, s, chunk)) or (by_meaning and sc > 0)]
             typed.append((chunk, opening, rows))
         # Meaning is read against the whole question: its context sentences say what it is about.
-        sims = self._similarity(question.asked or question.text, [s for _, _, rows in typed for _, s, _, _ in rows],
+        said = [[s for _, s, _, _ in rows] for _, _, rows in typed]
+        sims = self._similarity(question.asked or question.text, [s for sentences in said for s in sentences],
                                 query=True)
         # The first value an accepted answer states answers its thread's question ("Default is 15
-        # minutes." under "How often does it poll?"): its sentence means at least what that question
-        # means to ours.
-        openers = [_answer_opening(chunk, [s for _, s, _, _ in rows]) for chunk, _, rows in typed]
+        # minutes." under "How often does it poll?"): its sentence means at least ANSWER_CONTEXT of
+        # what that question means to ours.
+        openers = [_answer_opening(chunk, sentences) for (chunk, _, _), sentences in zip(typed, said, strict=True)]
         close = iter(self._similarity(question.asked or question.text, [o[0] for o in openers if o], query=True))
         lifted = [(o[1], ANSWER_CONTEXT * next(close)) if o else None for o in openers]
-        sims = [max(sim, lift[1]) if lift and s == lift[0] else sim for (lift, s), sim in zip(
-            ((lift, s) for lift, (_, _, rows) in zip(lifted, typed, strict=True) for _, s, _, _ in rows),
-            sims, strict=True)]
+        rows_lifted = [(lift, s) for lift, sentences in zip(lifted, said, strict=True) for s in sentences]
+        sims = [max(sim, lift[1]) if lift and s == lift[0] else sim
+                for (lift, s), sim in zip(rows_lifted, sims, strict=True)]
         out = []
         meanings = iter(sims)  # one per row, in order
         for chunk, opening, rows in typed:

@@ -253,4 +253,3 @@ def thread_answer(chunk: Chunk) -> tuple[str, str] | None:
     if not answer or not (title or question):
         return None
     return f"{title}. {question}".strip(". ")[:QUESTION_CHARS], answer
-
