@@ -186,9 +186,6 @@ FIRST_PERSON = re.compile(r"(?i:\b(?:i|we|my|our|me|mine|ours)\b)|\bus\b")
 _TURN = re.compile(r"^\s*(?P<who>[A-Z][\w-]*(?: [\w-]+){0,2})\s*(?:\([^()\n]*\))?:\s")
 
 
-QUESTION_CHARS = 300  # of a thread's question read as the context its answer replies to
-
-
 def is_reply(chunk: Chunk) -> bool:
     """A thread's chunk of one reply: every chunk of a thread but its ``qa`` one (the question with
     its best answer, ``src.pipelines.chunking.chunk_thread``)."""
@@ -235,6 +232,9 @@ def without_asker(chunk: Chunk) -> str:
     for i in asked:  # what the asker says of their own setup goes; what they say the default is stays
         lines[i] = " ".join(s for s in split_sentences(lines[i]) if DEFAULT_CUE.search(s) or not FIRST_PERSON.search(s))
     return "\n".join(lines)
+
+
+QUESTION_CHARS = 300  # of a thread's question read as the context its answer replies to
 
 
 def thread_answer(chunk: Chunk) -> tuple[str, str] | None:
