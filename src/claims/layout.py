@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from ..graph.text import STOP
+from ..pipelines.chunking import ANSWER, QUESTION, TITLE
 from ..pipelines.config_text import COMMENT, CONFIG
 from ..text import split_sentences
 from ..types import CONFIG_FORMAT, Chunk
@@ -208,15 +209,15 @@ def without_asker(chunk: Chunk) -> str:
     if chunk.kind != "thread":
         return chunk.text
     lines = chunk.text.splitlines()
-    answered = is_reply(chunk) or any(ln.startswith("Answer: ") for ln in lines)
+    answered = is_reply(chunk) or any(ln.startswith(ANSWER) for ln in lines)
     asking = transcript = False
     first = speaker = None
     asked: list[int] = []
     for i, line in enumerate(lines):
-        if line.startswith("Question: "):
-            asking, body = True, line[len("Question: "):]
+        if line.startswith(QUESTION):
+            asking, body = True, line[len(QUESTION):]
             transcript = bool(_TURN.match(body))
-        elif line.startswith("Answer: "):
+        elif line.startswith(ANSWER):
             asking = False
         else:
             body = line
@@ -233,7 +234,7 @@ def without_asker(chunk: Chunk) -> str:
     if not answered:
         return chunk.text
     for i, line in enumerate(lines):
-        if line.startswith("Title: "):
+        if line.startswith(TITLE):
             lines[i] = ""
     for i in asked:  # what the asker says of their own setup goes; what they say the default is stays
         lines[i] = " ".join(s for s in split_sentences(lines[i]) if DEFAULT_CUE.search(s) or not FIRST_PERSON.search(s))
@@ -250,12 +251,12 @@ def thread_answer(chunk: Chunk) -> tuple[str, str] | None:
         return None
     title = question = answer = ""
     for line in chunk.text.splitlines():
-        if line.startswith("Title: "):
-            title = line[len("Title: "):]
-        elif line.startswith("Question: "):
-            question = line[len("Question: "):]
-        elif line.startswith("Answer: ") and not answer:
-            answer = line[len("Answer: "):]
+        if line.startswith(TITLE):
+            title = line[len(TITLE):]
+        elif line.startswith(QUESTION):
+            question = line[len(QUESTION):]
+        elif line.startswith(ANSWER) and not answer:
+            answer = line[len(ANSWER):]
     if not answer or not (title or question):
         return None
     return f"{title}. {question}".strip(". ")[:QUESTION_CHARS], answer

@@ -17,6 +17,7 @@ from functools import lru_cache
 from ..graph.question import Question
 from ..graph.tables import row_sentences
 from ..graph.text import STOP, key_tokens, prose, split_sentences, text_terms
+from ..pipelines.chunking import QUESTION
 from ..text import WORD, soft_wraps
 from ..types import Chunk
 from .layout import DEFINITION, is_reply, without_asker
@@ -53,7 +54,7 @@ def chunk_sentences(chunk: Chunk) -> list[str]:
             table = []
         if not line or line.startswith("#") or line[-1] not in ".!?" and (_bare_value(line) or _title_case(line)):
             continue
-        if reply and line.startswith("Question:"):
+        if reply and line.startswith(QUESTION):
             continue  # the thread's question, repeated as a reply's context: its words are the asker's
         line = _LABEL.sub("", line.lstrip("-*+> ").strip())
         for s in split_sentences(line):

@@ -339,6 +339,11 @@ def _thread_pieces(head: str, body: str, sizes: ChunkSizes) -> list[str]:
     return [head + piece for piece, _ in split_text(body, budget)]
 
 
+# The labels ``chunk_thread`` writes before a thread's title, question and answer; the claim
+# readers find the asker's words by them (``src.claims.layout``, ``src.claims.sentences``).
+TITLE, QUESTION, ANSWER = "Title: ", "Question: ", "Answer: "
+
+
 def chunk_thread(
     record: Record, kind: SourceKind, sizes: ChunkSizes, doc_id: str, source: str
 ) -> list[Chunk]:
@@ -347,7 +352,7 @@ def chunk_thread(
     A post longer than ``max_chars`` is cut; its later pieces are anchored ``<anchor>-1``, ...
     and every piece starts with the title (and, for answers, the question) as context."""
     title = record.metadata.get("title")
-    head = f"Title: {title}\n" if title else ""
+    head = f"{TITLE}{title}\n" if title else ""
     question = record.text
     best = best_answer(record.answers)
     base = {**record.metadata, "thread_id": record.metadata.get("thread_id", record.key)}
@@ -361,11 +366,11 @@ def chunk_thread(
         ]
 
     qa_body = "\n".join(
-        x for x in (question and f"Question: {question}", best and f"Answer: {best.text}") if x
+        x for x in (question and f"{QUESTION}{question}", best and f"{ANSWER}{best.text}") if x
     )
     chunks = emit("qa", head, qa_body, best)
     short = _shorten(question, min(QUESTION_CONTEXT_CHARS, sizes.target_chars // 4))
-    context = head + (f"Question: {short}\n" if question else "")
+    context = head + (f"{QUESTION}{short}\n" if question else "")
     used = {"qa"}
     for answer in record.answers:
         if answer is best:
@@ -376,7 +381,7 @@ def chunk_thread(
             n += 1
             anchor = f"{own}.{n}"
         used.add(anchor)
-        chunks += emit(anchor, context, f"Answer: {answer.text}", answer)
+        chunks += emit(anchor, context, f"{ANSWER}{answer.text}", answer)
     return chunks
 
 
