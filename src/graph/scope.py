@@ -124,16 +124,21 @@ def learned_scope(sentence: str, vocab: Mapping[str, str], *, asked: bool = Fals
 
     ``vocab`` maps a lower-case name to its dimension; only capitalised mentions right after
     on/for/in/with (and "the") count, so ordinary words are not mistaken for plan names. A
-    question (``asked``) also names its asker's plan after "our", "my", "your" ("on our Team org");
-    a thread's "in my Solo library" is a story, not the scope of its claim.
+    question (``asked``) also names its asker's plan after "our", "my", "your" ("on our Team org"),
+    and before the noun it qualifies ("a Team workspace", "our Business account"); a thread's "in
+    my Solo library" is a story, not the scope of its claim.
     """
     found: dict[str, set[str]] = {}
     owner = "the|our|my|your" if asked else "the"
     lead = rf"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+(?:(?:{owner})\s+)?"
-    for m in re.finditer(rf"{lead}({_NAMES})", sentence):
-        for name in _split_names(m.group(1)):
-            if name in vocab:
-                found.setdefault(vocab[name], set()).add(name)
+    patterns = [rf"{lead}({_NAMES})"]
+    if asked:  # "a Team workspace", "our Business account": the kind of thing the asker has
+        patterns.append(rf"\b(?:a|an|{owner})\s+({_NAME})(?=\s+[a-z])")
+    for rx in patterns:
+        for m in re.finditer(rx, sentence):
+            for name in _split_names(m.group(1)):
+                if name in vocab:
+                    found.setdefault(vocab[name], set()).add(name)
     return {k: ",".join(sorted(v)) for k, v in sorted(found.items())}
 
 

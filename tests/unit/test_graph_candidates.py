@@ -226,6 +226,13 @@ def test_a_question_naming_a_plan_bare_takes_the_scope_a_table_of_plans_introduc
     assert with_corpus_scope(q, [blog]).scope == {}  # nothing introduced "Pro" as a plan
     ours = analyse_question("How many months of history are kept for a token on our Pro org?")
     assert with_corpus_scope(ours, [docs]).scope == {"plan": "pro"}
+    # the name as the kind of the asker's thing: "a Pro workspace", "our Hobby account"
+    kind = analyse_question("How many months of history does a Pro workspace keep?")
+    assert with_corpus_scope(kind, [docs]).scope == {"plan": "pro"}
+    assert learned_scope("Does our Hobby account keep 6 months?", {"hobby": "plan"}, asked=True) == {"plan": "hobby"}
+    # only in a question: a thread's "a Pro workspace" may be the writer's own
+    assert learned_scope("A Pro workspace keeps 24 months.", {"pro": "plan"}) == {}
+    assert learned_scope("Is a pro workspace kept?", {"pro": "plan"}, asked=True) == {}  # a name is capitalised
     # a thread's "in my Pro library" tells a story; it does not scope the thread's claim
     assert learned_scope("Reports go back 30 months in my Pro library.", {"pro": "plan"}) == {}
     assert learned_scope("Reports go back 30 months on the Pro plan.", {"pro": "plan"}) == {"plan": "pro"}
