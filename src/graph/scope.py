@@ -119,6 +119,13 @@ def _scope_spans(text: str) -> tuple[dict[str, str], list[tuple[str, tuple[int, 
     return {k: ",".join(sorted(v)) for k, v in sorted(found.items())}, spans
 
 
+_LEAD = r"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+"
+_NAMED_AFTER = re.compile(rf"{_LEAD}(?:the\s+)?({_NAMES})")
+_ASKED_AFTER = re.compile(rf"{_LEAD}(?:(?:the|our|my|your)\s+)?({_NAMES})")
+# a question's "a Team workspace", "our Business account": the kind of thing the asker has
+_ASKED_KIND = re.compile(rf"\b(?:a|an|the|our|my|your)\s+({_NAME})(?=\s+[a-z])")
+
+
 def learned_scope(sentence: str, vocab: Mapping[str, str], *, asked: bool = False) -> dict[str, str]:
     """Scope from bare names a corpus introduced elsewhere ("On Team, ..." after "Team plan").
 
@@ -129,13 +136,8 @@ def learned_scope(sentence: str, vocab: Mapping[str, str], *, asked: bool = Fals
     my Solo library" is a story, not the scope of its claim.
     """
     found: dict[str, set[str]] = {}
-    owner = "the|our|my|your" if asked else "the"
-    lead = rf"\b(?:[Oo]n|[Ff]or|[Ii]n|[Ww]ith|[Rr]equires)\s+(?:(?:{owner})\s+)?"
-    patterns = [rf"{lead}({_NAMES})"]
-    if asked:  # "a Team workspace", "our Business account": the kind of thing the asker has
-        patterns.append(rf"\b(?:a|an|{owner})\s+({_NAME})(?=\s+[a-z])")
-    for rx in patterns:
-        for m in re.finditer(rx, sentence):
+    for rx in (_ASKED_AFTER, _ASKED_KIND) if asked else (_NAMED_AFTER,):
+        for m in rx.finditer(sentence):
             for name in _split_names(m.group(1)):
                 if name in vocab:
                     found.setdefault(vocab[name], set()).add(name)
