@@ -186,6 +186,10 @@ class ClaimReading:
                 return judge_setting(q, setting.setting, found, self.authority, doubt)
         candidates = extracted if extracted is not None else (extractor or self.answer_extractor()).candidates(q, unique)
         candidates = releases_only(q, candidates, self.setting_claims() or {}, self._setting_of())
+        if extractor is None:  # a chunk's sentence meaning what the docs' answer means gives its value
+            echoed = self.answer_extractor().echoes(q, unique, candidates)
+            moved = {c.chunk_id for c in echoed}
+            candidates = [*(c for c in candidates if c.chunk_id not in moved), *echoed]
         if extractor is None and candidates and self.setting_claims() and not q.names:
             best = max(candidates, key=lambda c: c.score)
             setting = answering_setting(q, best, unique, self.setting_claims() or {})

@@ -36,6 +36,7 @@ from ..types import Chunk
 from .blocks import DEFAULT_CUE
 from .candidate import Candidate, SpanRow, _Answering, _names_scope, _with_learned_scopes
 from .chunk_pick import _chunk_candidates, _explicit
+from .echo import echoes
 from .layout import FIRST_PERSON, is_reply, thread_answer
 from .names import naming
 from .phrases import (
@@ -199,6 +200,12 @@ class AnswerExtractor:
             best = max(AUTHORITY_ORDER.get(s, 0) for s in stated)
             out = [c for c, level in zip(out, levels) if level or AUTHORITY_ORDER.get(c.source, 0) > best]
         return _with_learned_scopes(out, chunks)
+
+    def echoes(self, question: Question, chunks: Sequence[Chunk], found: Sequence[Candidate]) -> list[Candidate]:
+        """Rivals in other words than the question's (``src.claims.echo``); [] without an embedder."""
+        if self.embed is None:
+            return []
+        return echoes(question, chunks, found, similarity=self._similarity, spans=self._spans)
 
     def typed_values(self, question: Question, text: str, chunk: Chunk) -> list[tuple[str, str, str]]:
         """(value as written, normalized, kind) of each value of ``question.atype`` that ``text``

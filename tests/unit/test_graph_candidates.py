@@ -743,6 +743,30 @@ def test_an_accepted_answer_opening_answers_its_threads_question() -> None:
     assert values("k/forums/t.txt#qa", "We saw 30 minutes here. Default is 15 minutes.") == []
 
 
+def test_a_sentence_meaning_what_the_docs_answer_means_is_its_chunk_s_answer() -> None:
+    # a blog's sentence sharing the question's words gives a neighbouring value (artifacts' 7 days);
+    # its sentence that means what the docs' answer means states the rival value (14 days)
+    ex = AnswerExtractor(Tagger(None), _hashed, lambda t: _hashed([t])[0])
+    q = analyse_question("How long does Tooler keep build logs?")
+    docs = _chunk("Tooler keeps the console output of a finished build for 30 days after the build.", "k/docs/logs.md#c0")
+    blog = _chunk("Tooler keeps build logs, and artifacts expire after 7 days. The console output of a finished "
+                  "build stays for 14 days after the build, which bit us.", "k/blogs/b.md#c0", "blogs")
+    found = ex.candidates(q, [docs, blog])
+    assert [(c.source, c.value) for c in found] == [("docs", "30 days"), ("blogs", "7 days")]
+    assert [(c.chunk_id, c.value) for c in ex.echoes(q, [docs, blog], found)] == [("k/blogs/b.md#c0", "14 days")]
+    # no official answer to mean anything like: nothing echoes
+    assert ex.echoes(q, [blog], ex.candidates(q, [blog])) == []
+    # a chunk that answered nothing: its sentence in other words than the question's is its answer
+    plain = _chunk("The console output of a finished build stays for 14 days after the build.", "k/blogs/c.md#c0", "blogs")
+    assert [c.value for c in ex.candidates(q, [docs, plain])] == ["30 days"]
+    assert [c.value for c in ex.echoes(q, [docs, plain], ex.candidates(q, [docs, plain]))] == ["14 days"]
+    # a chunk whose own answer already means what the docs' does keeps it
+    same = _chunk("Tooler keeps build logs: the console output of a finished build stays for 14 days after the build.",
+                  "k/blogs/d.md#c0", "blogs")
+    assert [c.value for c in ex.candidates(q, [docs, same])] == ["30 days", "14 days"]
+    assert ex.echoes(q, [docs, same], ex.candidates(q, [docs, same])) == []
+
+
 def test_version_spans_are_where_a_sentence_names_the_release_it_holds_for() -> None:
     text = "Since Tooler 2.7 the default is 0; on plan Pro it is 5."
     assert [text[a:b] for a, b in version_spans(text)] == ["2.7"]
