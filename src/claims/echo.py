@@ -12,7 +12,7 @@ from ..graph.question import ENTITY_TYPES, AnswerType, Question
 from ..graph.scope import find_scope
 from ..types import Chunk
 from .candidate import Candidate
-from .sentences import chunk_sentences
+from .sentences import chunk_context, chunk_sentences
 from .setting_candidates import AUTHORITY_ORDER
 from .spans import _Span
 
@@ -62,5 +62,6 @@ def echoes(question: Question, chunks: Sequence[Chunk], found: Sequence[Candidat
         best[chunk.id] = (sim, Candidate(value=span.value, normalized=span.normalized, kind=span.kind,
                                          scope=find_scope(s)[0], sentence=s, chunk_id=chunk.id,
                                          source=chunk.source, score=round(anchor.score * sim, 4),
-                                         subject=anchor.subject, meaning=round(meaning, 4)))
+                                         context=chunk_context(chunk.text), subject=anchor.subject,
+                                         meaning=round(meaning, 4)))
     return [c for _, c in best.values()]
